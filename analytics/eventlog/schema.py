@@ -1,0 +1,88 @@
+"""The event log schema, declared once: table -> column -> polars type, plus its version."""
+
+from __future__ import annotations
+
+import polars as pl
+
+SCHEMA_VERSION = 1
+
+# Event kinds are a closed vocabulary so they can be stored as a compact Enum.
+EVENT_KINDS = (
+    "turn_started",
+    "die_rolled",
+    "resource_gained",
+    "resource_lost",
+    "resource_spent",
+    "resource_overflowed",
+    "face_forged",
+    "feat_performed",
+    "reinforcement_used",
+    "token_used",
+    "pawn_ousted",
+    "action_taken",
+    "game_ended",
+)
+
+RESOURCES = ("gold", "sun", "moon", "glory", "hammer")
+
+TABLES: dict[str, dict[str, pl.DataType]] = {
+    "runs": {
+        "run_id": pl.String,
+        "game": pl.String,
+        "modules": pl.String,
+        "card_set": pl.String,
+        "cards": pl.String,
+        "players": pl.Int8,
+        "bots": pl.String,
+        "seed": pl.Int64,
+        "n_games": pl.Int32,
+        "rules": pl.String,
+        "engine_version": pl.String,
+        "schema_version": pl.Int16,
+        "created_at": pl.String,
+    },
+    "games": {
+        "run_id": pl.String,
+        "game_id": pl.Int64,
+        "game_index": pl.Int32,
+        "seed": pl.Int64,
+        "players": pl.Int8,
+        "module": pl.String,
+        "card_set": pl.String,
+        "rounds": pl.Int8,
+        "n_events": pl.Int32,
+        "n_decisions": pl.Int32,
+        "tied": pl.Boolean,
+    },
+    "players": {
+        "game_id": pl.Int64,
+        "seat": pl.Int8,
+        "bot": pl.String,
+        "score": pl.Int16,
+        "rank": pl.Int8,
+        "won": pl.Boolean,
+        "tied": pl.Boolean,
+        "win_share": pl.Float32,
+    },
+    "events": {
+        "game_id": pl.Int64,
+        "seq": pl.Int32,
+        "round": pl.Int8,
+        "active_seat": pl.Int8,
+        "seat": pl.Int8,
+        "kind": pl.Enum(EVENT_KINDS),
+        "item": pl.Categorical,
+        "resource": pl.Enum(RESOURCES),
+        "amount": pl.Int16,
+        "cause": pl.Categorical,
+        "detail": pl.String,
+    },
+}
+
+# Column order of an engine event tuple (everything but game_id and seq, which the writer adds).
+EVENT_TUPLE = ("round", "active_seat", "seat", "kind", "item", "resource", "amount", "cause", "detail")
+
+
+def empty_frame(table: str) -> pl.DataFrame:
+    """An empty frame with the declared columns of `table`."""
+    return pl.DataFrame(schema=TABLES[table])

@@ -1,0 +1,204 @@
+"""Dice Forge components as data: faces, Temple pools, feat cards and islands (REFERENCE.md §1-5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GOLD, SUN, MOON, GLORY = "gold", "sun", "moon", "glory"
+
+# A bundle is what a face gives: a tuple of (resource, amount) pairs, all gained together.
+Bundle = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One die face. `bundles` are alternatives (choose one); each bundle is gained whole.
+
+    `special` names a face whose effect is not a plain bundle (x3, mirror, ship, shield, boar);
+    `colour` is the shield's matched resource or, for a Boar face, the owner's seat.
+    """
+
+    id: str
+    bundles: tuple[Bundle, ...] = ()
+    special: str = ""
+    cost: int = 0
+    level: int = 0
+    colour: str | int | None = None
+
+    @property
+    def resources(self) -> frozenset[str]:
+        """Every resource any bundle of this face can give."""
+        return frozenset(r for b in self.bundles for r, _ in b)
+
+
+def _plain(face_id: str, *pairs: tuple[str, int], cost: int = 0, level: int = 0) -> Face:
+    return Face(face_id, (tuple(pairs),), cost=cost, level=level)
+
+
+def _choice(face_id: str, *pairs: tuple[str, int], cost: int = 0, level: int = 0) -> Face:
+    return Face(face_id, tuple(((p,),) for p in pairs), cost=cost, level=level)
+
+
+FACES: dict[str, Face] = {
+    f.id: f
+    for f in (
+        # starting faces (no Sanctuary pool, level 0)
+        _plain("gold_1", (GOLD, 1)),
+        _plain("glory_2", (GLORY, 2)),
+        # Sanctuary (cost in gold, Merchant level = pool level)
+        _plain("gold_3", (GOLD, 3), cost=2, level=1),
+        _plain("moon_1", (MOON, 1), cost=2, level=1),
+        _plain("gold_4", (GOLD, 4), cost=3, level=2),
+        _plain("sun_1", (SUN, 1), cost=3, level=2),
+        _plain("gold_6", (GOLD, 6), cost=4, level=3),
+        _choice("gold1_or_sun1_or_moon1", (GOLD, 1), (SUN, 1), (MOON, 1), cost=4, level=3),
+        _plain("sun1_glory1", (SUN, 1), (GLORY, 1), cost=4, level=3),
+        _plain("gold2_moon1", (GOLD, 2), (MOON, 1), cost=4, level=3),
+        _choice("gold3_or_glory2", (GOLD, 3), (GLORY, 2), cost=5, level=4),
+        _plain("moon_2", (MOON, 2), cost=6, level=5),
+        _plain("sun_2", (SUN, 2), cost=8, level=6),
+        _plain("glory_3", (GLORY, 3), cost=8, level=6),
+        _plain("glory_4", (GLORY, 4), cost=12, level=7),
+        _plain("moon2_glory2", (MOON, 2), (GLORY, 2), cost=12, level=7),
+        _choice("gold2_or_sun2_or_moon2", (GOLD, 2), (SUN, 2), (MOON, 2), cost=12, level=7),
+        _plain("gold1_sun1_moon1_glory1", (GOLD, 1), (SUN, 1), (MOON, 1), (GLORY, 1), cost=12,
+               level=7),
+        # Gardens: obtained only through feat cards
+        Face("x3", special="x3"),
+        Face("mirror", special="mirror"),
+        Face("ship", special="ship"),
+        Face("shield_red", ((SUN, 2),), special="shield", colour=SUN),
+        Face("shield_blue", ((MOON, 2),), special="shield", colour=MOON),
+        Face("shield_yellow", ((GOLD, 3),), special="shield", colour=GOLD),
+        Face("shield_green", ((GLORY, 3),), special="shield", colour=GLORY),
+    )
+}
+
+SHIELD_BONUS = 5  # Glory when the other die gives the shield's colour
+
+
+def boar_face(owner: int) -> Face:
+    """The Tenacious Boar face of `owner`'s colour: the bearer gains 1 Sun or 1 Moon."""
+    return _BOAR_FACES[owner]
+
+
+_BOAR_FACES = tuple(
+    Face("boar", (((SUN, 1),), ((MOON, 1),)), special="boar", colour=seat) for seat in range(4)
+)
+
+LIGHT_DIE = ("gold_1",) * 5 + ("sun_1",)
+DARK_DIE = ("gold_1",) * 4 + ("moon_1", "glory_2")
+
+# The ten Sanctuary pools in cost order (3-4 players: 4 faces each).
+SANCTUARY: tuple[tuple[str, ...], ...] = (
+    ("gold_3",) * 4,
+    ("moon_1",) * 4,
+    ("gold_4",) * 4,
+    ("sun_1",) * 4,
+    ("gold_6", "gold1_or_sun1_or_moon1", "sun1_glory1", "gold2_moon1"),
+    ("gold3_or_glory2",) * 4,
+    ("moon_2",) * 4,
+    ("sun_2",) * 4,
+    ("glory_3",) * 4,
+    ("glory_4", "moon2_glory2", "gold2_or_sun2_or_moon2", "gold1_sun1_moon1_glory1"),
+)
+
+GARDENS: dict[str, tuple[str, ...]] = {
+    "x3": ("x3",) * 4,
+    "mirror": ("mirror",) * 4,
+    "ship": ("ship",) * 4,
+    "shield": ("shield_red", "shield_blue", "shield_yellow", "shield_green"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Heroic Feat card: slot, cost in (moon, sun), printed Glory, timing and effect name."""
+
+    id: str
+    name: str
+    slot: str
+    moon: int
+    sun: int
+    glory: int
+    timing: str  # immediate | reinforcement | automatic | permanent | none
+    effect: str = ""
+
+    @property
+    def island(self) -> int:
+        return ISLANDS[self.slot]
+
+
+ISLANDS = {
+    "M1": 1, "M2": 1, "M3": 2, "M4": 2, "M5": 3, "M6": 3, "M7": 4, "M8": 4,
+    "F1": 7, "F2": 7, "F3": 6, "F4": 6, "F5": 5, "F6": 5, "F7": 4,
+}
+
+SLOT_COST = {
+    "M1": (1, 0), "M2": (1, 0), "M3": (2, 0), "M4": (3, 0), "M5": (4, 0), "M6": (5, 0),
+    "M7": (6, 0), "M8": (5, 5), "F1": (0, 1), "F2": (0, 1), "F3": (0, 2), "F4": (0, 3),
+    "F5": (0, 4), "F6": (0, 5), "F7": (0, 6),
+}
+
+
+def _card(cid: str, name: str, slot: str, glory: int, timing: str, effect: str = "") -> Card:
+    moon, sun = SLOT_COST[slot]
+    return Card(cid, name, slot, moon, sun, glory, timing, effect or cid)
+
+
+CARDS: dict[str, Card] = {
+    c.id: c
+    for c in (
+        # standard set (15)
+        _card("blacksmiths_hammer", "The Blacksmith's Hammer", "M1", 0, "permanent"),
+        _card("blacksmiths_chest", "The Blacksmith's Chest", "M2", 2, "permanent"),
+        _card("silver_hind", "The Silver Hind", "M3", 2, "reinforcement"),
+        _card("satyrs", "Satyrs", "M4", 6, "immediate"),
+        _card("ferryman", "Ferryman", "M5", 12, "none"),
+        _card("helmet_of_invisibility", "Helmet of Invisibility", "M6", 4, "immediate"),
+        _card("cancer", "Cancer", "M7", 8, "immediate"),
+        _card("hydra", "Hydra", "M8", 26, "none"),
+        _card("elder", "The Elder", "F1", 0, "reinforcement"),
+        _card("wild_spirits", "Wild Spirits", "F2", 2, "immediate"),
+        _card("guardians_owl", "The Guardian's Owl", "F3", 4, "reinforcement"),
+        _card("minotaur", "Minotaur", "F4", 8, "immediate"),
+        _card("gorgon", "Gorgon", "F5", 14, "none"),
+        _card("mirror_of_the_abyss", "Mirror of the Abyss", "F6", 10, "immediate"),
+        _card("sphinx", "Sphinx", "F7", 10, "immediate"),
+        # alternates (9)
+        _card("great_bear", "The Great Bear", "M3", 2, "automatic"),
+        _card("tenacious_boar", "Tenacious Boar", "M4", 4, "immediate"),
+        _card("cerberus", "Cerberus", "M5", 6, "immediate"),
+        _card("sentinel", "Sentinel", "M7", 6, "immediate"),
+        _card("typhon", "Typhon", "M8", 16, "immediate"),
+        _card("celestial_ship", "Celestial Ship", "F3", 4, "immediate"),
+        _card("guardians_shield", "The Guardian's Shield", "F4", 6, "immediate"),
+        _card("triton", "Triton", "F5", 8, "immediate"),
+        _card("cyclops", "Cyclops", "F7", 8, "immediate"),
+    )
+}
+
+SLOTS = tuple(SLOT_COST)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCountSetup:
+    """What the player count changes (REFERENCE.md §1.1)."""
+
+    copies: int
+    rounds: int
+    faces_per_pool: int
+    blessings_per_turn: int
+    starting_gold: tuple[int, ...]
+
+
+PLAYER_COUNTS = {
+    2: PlayerCountSetup(2, 9, 2, 2, (3, 2)),
+    3: PlayerCountSetup(3, 10, 4, 1, (3, 2, 1)),
+    4: PlayerCountSetup(4, 9, 4, 1, (3, 2, 1, 0)),
+}
+
+BASE_CAPS = {GOLD: 12, SUN: 6, MOON: 6}
+CHEST_BONUS = {GOLD: 4, SUN: 3, MOON: 3}
+HAMMER_PHASE = 15
+HAMMER_REWARDS = (10, 15)
