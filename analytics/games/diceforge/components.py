@@ -36,7 +36,7 @@ def _plain(face_id: str, *pairs: tuple[str, int], cost: int = 0, level: int = 0)
 
 
 def _choice(face_id: str, *pairs: tuple[str, int], cost: int = 0, level: int = 0) -> Face:
-    return Face(face_id, tuple(((p,),) for p in pairs), cost=cost, level=level)
+    return Face(face_id, tuple((p,) for p in pairs), cost=cost, level=level)
 
 
 FACES: dict[str, Face] = {
@@ -67,10 +67,10 @@ FACES: dict[str, Face] = {
         Face("x3", special="x3"),
         Face("mirror", special="mirror"),
         Face("ship", special="ship"),
-        Face("shield_red", ((SUN, 2),), special="shield", colour=SUN),
-        Face("shield_blue", ((MOON, 2),), special="shield", colour=MOON),
-        Face("shield_yellow", ((GOLD, 3),), special="shield", colour=GOLD),
-        Face("shield_green", ((GLORY, 3),), special="shield", colour=GLORY),
+        Face("shield_red", (((SUN, 2),),), special="shield", colour=SUN),
+        Face("shield_blue", (((MOON, 2),),), special="shield", colour=MOON),
+        Face("shield_yellow", (((GOLD, 3),),), special="shield", colour=GOLD),
+        Face("shield_green", (((GLORY, 3),),), special="shield", colour=GLORY),
     )
 }
 

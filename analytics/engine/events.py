@@ -1,0 +1,27 @@
+"""Events: every change of game state, with who, when, what and what caused it."""
+
+from __future__ import annotations
+
+
+class EventLog:
+    """An append-only list of event tuples (see eventlog.schema.EVENT_TUPLE for the columns).
+
+    The game sets `round` and `active_seat` as play advances so effects only say what happened.
+    Tuples keep the hot path cheap; the writer turns them into columns.
+    """
+
+    __slots__ = ("rows", "round", "active_seat")
+
+    def __init__(self) -> None:
+        self.rows: list[tuple] = []
+        self.round = 0
+        self.active_seat = -1
+
+    def emit(self, seat: int, kind: str, item: str | None = None, resource: str | None = None,
+             amount: int | None = None, cause: str | None = None, detail: str | None = None) -> None:
+        self.rows.append(
+            (self.round, self.active_seat, seat, kind, item, resource, amount, cause, detail)
+        )
+
+    def __len__(self) -> int:
+        return len(self.rows)

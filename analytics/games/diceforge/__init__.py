@@ -1,0 +1,24 @@
+"""Dice Forge (base game): the game plugin the engine plays."""
+
+from __future__ import annotations
+
+from analytics.games.diceforge import turn
+from analytics.games.diceforge.state import Game, Setup, new_game
+
+
+class DiceForge:
+    """The Dice Forge plugin: content, a fresh state, play to the end, standings."""
+
+    name = "diceforge"
+
+    def new_game(self, setup: Setup, chance, decider) -> Game:
+        return new_game(setup, chance, decider)
+
+    def play(self, state: Game) -> None:
+        turn.play(state)
+
+    def standings(self, state: Game) -> list[tuple]:
+        return turn.standings(state)
+
+
+GAME = DiceForge()

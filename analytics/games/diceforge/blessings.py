@@ -1,0 +1,150 @@
+"""Rolling dice and resolving faces: divine and minor blessings, x3, Mirror, Shield, Boar, Ship."""
+
+from __future__ import annotations
+
+from analytics.games.diceforge.components import GLORY, MOON, SHIELD_BONUS, SUN, Face
+from analytics.games.diceforge.forge import ship_purchase
+from analytics.games.diceforge.resources import gain, lose
+from analytics.games.diceforge.state import DIE_NAMES, Game, Player
+
+SHIP_DISCOUNT = {1: 2, 3: 6}
+BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
+
+
+def roll_die(g: Game, p: Player, die: int, cause: str) -> Face:
+    """Roll one of p's dice; it stays showing the rolled face."""
+    face = p.dice[die][g.chance.roll(p.seat, DIE_NAMES[die], 6)]
+    p.up[die] = face
+    g.log.emit(p.seat, "die_rolled", face.id, None, None, cause, DIE_NAMES[die])
+    return face
+
+
+def roll_both(g: Game, p: Player, cause: str) -> list[Face]:
+    return [roll_die(g, p, 0, cause), roll_die(g, p, 1, cause)]
+
+
+def divine_blessing(g: Game, p: Player, cause: str) -> None:
+    """p rolls both dice and applies both faces."""
+    receive(g, p, roll_both(g, p, cause))
+
+
+def minor_blessing(g: Game, p: Player, cause: str, die: int | None = None) -> int:
+    """p rolls one die (chosen unless given) and applies it; returns the die used."""
+    if die is None:
+        die = g.decide(p.seat, "minor_die", (0, 1), cause)
+    receive(g, p, [roll_die(g, p, die, cause)])
+    return die
+
+
+def everyone_blessed(g: Game, cause: str) -> None:
+    """All players roll, then resolve in turn order from the active player."""
+    order = g.turn_order(g.active)
+    rolled = [roll_both(g, p, cause) for p in order]
+    for p, faces in zip(order, rolled, strict=True):
+        receive(g, p, faces)
+
+
+def receive(g: Game, p: Player, faces: list[Face]) -> None:
+    """Apply a blessing's faces; a Cerberus token may then apply the same result once more."""
+    resolve(g, p, faces)
+    if p.cerberus and g.decide(p.seat, "use_cerberus", (False, True), faces):
+        p.cerberus -= 1
+        g.log.emit(p.seat, "token_used", "cerberus", None, None, "cerberus")
+        resolve(g, p, faces, via="cerberus")
+
+
+def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
+            loss: str | None = None) -> None:
+    """Apply faces rolled together (REFERENCE §4.2): Mirrors copy first, one x3 triples the other.
+
+    `via` credits the gains to a card instead of the faces (Cerberus); `loss` names the card
+    that turns gains into losses (Minotaur). Plain faces resolve before Boars and Shields, which
+    need to know what the other die gave; Ships resolve last unless the player picks first.
+    """
+    shown = [_mirror_copy(g, p, f) if f.special == "mirror" else (f, f) for f in faces]
+    mult = [1] * len(shown)
+    specials = [eff.special for _, eff in shown]
+    if len(shown) == 2 and specials.count("x3") == 1:
+        mult[1 - specials.index("x3")] = 3
+    given: list[frozenset] = [frozenset()] * len(shown)
+    ships = [i for i, s in enumerate(specials) if s == "ship"]
+    if ships and _ships_first(g, p, specials, loss):
+        _resolve_ships(g, p, ships, mult, loss)
+        ships = []
+    for order in ("", "boar", "shield"):
+        for i, (face, eff) in enumerate(shown):
+            if eff.special == order:
+                other = given[1 - i] if len(shown) == 2 else frozenset()
+                given[i] = _apply(g, p, face, eff, mult[i], via, loss, other, shown, i)
+    _resolve_ships(g, p, ships, mult, loss)
+
+
+def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None,
+           loss: str | None, other_gave: frozenset, shown: list, i: int) -> frozenset:
+    """Apply one face; returns the resources it gave (for a Shield on the other die)."""
+    cause = via or face.id
+    item = eff.id
+    if eff.special == "shield":
+        other = shown[1 - i][1] if len(shown) == 2 else None
+        if other is not None and other.special == "shield":
+            other_gave = other.resources  # two Shields: each sees the other's bottom reward
+        bundle = ((GLORY, SHIELD_BONUS),) if eff.colour in other_gave else eff.bundles[0]
+    elif eff.special == "boar":
+        _boar_owner_bonus(g, eff.colour, mult)
+        if g.rules.boar_bearer == "nothing":
+            return frozenset()
+        bundle = _choose_bundle(g, p, eff, loss)
+    else:
+        bundle = _choose_bundle(g, p, eff, loss)
+    for res, amount in bundle:
+        _change(g, p, res, amount, cause, item, loss)
+        if mult > 1:
+            _change(g, p, res, amount * (mult - 1), "x3", item, loss)
+    return frozenset(res for res, _ in bundle)
+
+
+def _change(g: Game, p: Player, res: str, amount: int, cause: str, item: str,
+            loss: str | None) -> None:
+    if loss:
+        lose(g, p, res, amount, loss, item)
+    else:
+        gain(g, p, res, amount, cause, item)
+
+
+def _choose_bundle(g: Game, p: Player, face: Face, loss: str | None):
+    if len(face.bundles) == 1:
+        return face.bundles[0]
+    kind = "loss_choice" if loss else "face_choice"
+    return g.decide(p.seat, kind, face.bundles, face)
+
+
+def _mirror_copy(g: Game, p: Player, mirror: Face) -> tuple[Face, Face]:
+    """A Mirror copies a face showing on an opponent's die (never another Mirror)."""
+    options = tuple(dict.fromkeys(
+        f for q in g.opponents(p) for f in q.up if f.special != "mirror"
+    ))
+    if not options:
+        return mirror, Face("mirror_blank", ((),))
+    return mirror, g.decide(p.seat, "mirror_copy", options, mirror)
+
+
+def _boar_owner_bonus(g: Game, owner: int, times: int) -> None:
+    """Each time a Boar face is applied, its card's owner gains 1 Sun, 1 Moon or 3 Glory."""
+    q = g.players[owner]
+    for _ in range(times):
+        res, amount = BOAR_OWNER_BONUS[g.decide(owner, "boar_bonus", tuple(BOAR_OWNER_BONUS))]
+        gain(g, q, res, amount, "tenacious_boar", "boar")
+
+
+def _ships_first(g: Game, p: Player, specials: list[str], loss: str | None) -> bool:
+    if loss or g.rules.ship_order == "last" or all(s in ("ship", "x3") for s in specials):
+        return False
+    return g.decide(p.seat, "ship_order", ("last", "first")) == "first"
+
+
+def _resolve_ships(g: Game, p: Player, ships: list[int], mult: list[int], loss: str | None) -> None:
+    """Under Minotaur a Ship does nothing; otherwise a discounted purchase (6 gold with x3)."""
+    if loss:
+        return
+    for i in ships:
+        ship_purchase(g, p, SHIP_DISCOUNT[mult[i]], "ship")

@@ -1,0 +1,96 @@
+"""Forging faces onto dice: offerings to the gods, Ship purchases and card-given faces."""
+
+from __future__ import annotations
+
+from analytics.games.diceforge.components import GOLD, Face
+from analytics.games.diceforge.resources import spend
+from analytics.games.diceforge.state import DIE_NAMES, POOL_OF, Game, Player
+
+FIXED = ("boar",)  # faces that can never be forged over once placed
+
+
+def forge(g: Game, p: Player, face: Face, cause: str) -> None:
+    """p forges `face` over a face of p's choice; the die then shows the new face."""
+    die, index = g.decide(p.seat, "forge_place", _places(p), face)
+    old = p.dice[die][index]
+    p.dice[die][index] = face
+    p.up[die] = face
+    p.forged += 1
+    g.log.emit(p.seat, "face_forged", face.id, None, None, cause, f"{DIE_NAMES[die]}:{old.id}")
+
+
+def _places(p: Player) -> tuple[tuple[int, int], ...]:
+    """One place per distinct (die, face): replacing either of two equal faces is the same move."""
+    seen = set()
+    places = []
+    for die, faces in enumerate(p.dice):
+        for index, face in enumerate(faces):
+            if face.special not in FIXED and (die, face) not in seen:
+                seen.add((die, face))
+                places.append((die, index))
+    return tuple(places)
+
+
+def buyable(g: Game, gold: int, discount: int = 0, exclude: frozenset = frozenset()) -> tuple:
+    """Sanctuary face ids on offer that cost at most `gold` after `discount`, minus `exclude`."""
+    seen = []
+    for pool in g.sanctuary:
+        for face in pool:
+            if face.id not in seen and face.id not in exclude and face.cost - discount <= gold:
+                seen.append(face.id)
+    return tuple(seen)
+
+
+def take_from_sanctuary(g: Game, face_id: str) -> Face:
+    pool = g.sanctuary[POOL_OF[face_id]]
+    for i, face in enumerate(pool):
+        if face.id == face_id:
+            return pool.pop(i)
+    raise KeyError(face_id)
+
+
+def buy_face(g: Game, p: Player, face_id: str, discount: int, cause: str) -> Face:
+    """Pay for a Sanctuary face (cost minus `discount`, not below 0) and forge it."""
+    face = take_from_sanctuary(g, face_id)
+    spend(g, p, GOLD, max(0, face.cost - discount), face.id)
+    forge(g, p, face, cause)
+    return face
+
+
+def make_offering(g: Game, p: Player) -> None:
+    """Action A: buy one or more different faces (R5), each paid in full and forged at once."""
+    bought: set[str] = set()
+    pools_used: set[int] = set()
+    by_pool = g.rules.offering_distinct == "pool"
+    while True:
+        excluded = bought | {f.id for i in pools_used for f in g.sanctuary[i]} if by_pool else bought
+        options = buyable(g, p.gold, exclude=frozenset(excluded))
+        if not options:
+            return
+        choice = g.decide(p.seat, "offering", options + (("done",) if bought else ()))
+        if choice == "done":
+            return
+        bought.add(choice)
+        pools_used.add(POOL_OF[choice])
+        buy_face(g, p, choice, 0, "offering")
+
+
+def ship_purchase(g: Game, p: Player, discount: int, cause: str) -> None:
+    """A Ship (or similar) lets p buy one Sanctuary face at a discount, or pass."""
+    options = buyable(g, p.gold, discount)
+    if options:
+        choice = g.decide(p.seat, "ship_buy", ("skip",) + options, discount)
+        if choice != "skip":
+            buy_face(g, p, choice, discount, cause)
+
+
+def forge_from_garden(g: Game, p: Player, garden: str, cause: str) -> None:
+    """Take a face from a Garden pool (choosing among different ones) and forge it."""
+    pool = g.gardens[garden]
+    if not pool:
+        return
+    options = tuple(dict.fromkeys(f.id for f in pool))
+    face_id = g.decide(p.seat, "garden_face", options, garden)
+    face = next(f for f in pool if f.id == face_id)
+    pool.remove(face)
+    forge(g, p, face, cause)

@@ -1,0 +1,52 @@
+"""Named rule options: where sources disagree, the default follows REFERENCE.md's rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from analytics.errors import UserError
+
+# name -> (default, allowed values, what it decides)
+RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "extra_action_cost": ("sun2", ("sun2", "gold2"),
+                          "R1: the extra action costs 2 Sun Shards (sun2) or 2 Gold (gold2)"),
+    "offering_distinct": ("face", ("face", "pool"),
+                          "R5: faces bought in one offering are all different (face) or "
+                          "come from different pools (pool)"),
+    "ties": ("shared", ("shared", "tiebreak"),
+             "R6: tied players share the win (shared) or BGA's tie-breaker decides (tiebreak)"),
+    "boar_bearer": ("sun_or_moon", ("sun_or_moon", "nothing"),
+                    "R7: the bearer of a Boar face gains 1 Sun or 1 Moon, or nothing"),
+    "card_glory": ("end", ("end", "purchase"),
+                   "R9: printed card Glory is scored at the end of the game or on purchase"),
+    "ship_order": ("choose", ("choose", "last"),
+                   "a Ship face rolled with another face: the player picks the order (choose) "
+                   "or the Ship always resolves last"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The rule options of one run (all strings, recorded in the run manifest)."""
+
+    extra_action_cost: str = "sun2"
+    offering_distinct: str = "face"
+    ties: str = "shared"
+    boar_bearer: str = "sun_or_moon"
+    card_glory: str = "end"
+    ship_order: str = "choose"
+
+    def as_dict(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def parse_rule_options(pairs: dict[str, str]) -> RuleOptions:
+    """RuleOptions from NAME=VALUE pairs; an unknown name or value is a UserError."""
+    for name, value in pairs.items():
+        if name not in RULE_OPTIONS:
+            raise UserError(f"unknown rule option {name!r}; known: {', '.join(RULE_OPTIONS)}")
+        allowed = RULE_OPTIONS[name][1]
+        if value not in allowed:
+            raise UserError(f"rule option {name}={value!r} is not allowed; choose one of "
+                            f"{', '.join(allowed)}")
+    return RuleOptions(**pairs)
