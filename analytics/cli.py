@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
+from analytics import catalog
 from analytics.errors import UserError
+from analytics.output import FORMATS, render_table
+from analytics.simulate import RunConfig, run_simulation
 
 
 class Group(click.Group):
@@ -19,6 +23,10 @@ class Group(click.Group):
             raise click.ClickException(str(err)) from None
 
 
+format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
+                             show_default=True, help="Output format.")
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dicelab")
 def main() -> None:
@@ -26,9 +34,72 @@ def main() -> None:
 
     \b
     Examples:
-      dicelab simulate --players 4 --games 1000 --out logs/demo
+      dicelab simulate --players 4 --games 1000 --bots economist --out logs/demo
       dicelab list cards --format json
+      dicelab cards --logs logs/demo
     """
+
+
+def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
+    rules = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
+        rules[name.strip()] = value.strip()
+    return rules
+
+
+@main.command()
+@click.option("--game", default="diceforge", show_default=True, help="Game to play.")
+@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
+@click.option("--games", "n_games", type=int, default=1000, show_default=True,
+              help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
+@click.option("--bots", default="economist", show_default=True,
+              help="One bot for all seats, or one per seat, comma-separated.")
+@click.option("--set", "card_set", default="base", show_default=True,
+              help="Card set: a preset name or a TOML file.")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+              help="Rule option (repeatable); see 'dicelab list rules'.")
+@click.option("--rotate/--no-rotate", default=True, show_default=True,
+              help="Rotate the bots through the seats game by game.")
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="Run folder.")
+@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--resume", is_flag=True, help="Finish an interrupted run in --out.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, workers, resume,
+             quiet) -> None:
+    """Simulate games with bots and write the event log (Parquet) to a run folder.
+
+    \b
+    Examples:
+      dicelab simulate --players 4 --games 2000 --bots economist,hero,random,random \\
+          --out logs/mixed
+      dicelab simulate --players 3 --set base-alternates --rule ties=tiebreak --out logs/alt
+      dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
+    """
+    config = RunConfig(game=game, players=players, games=n_games, seed=seed,
+                       bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
+                       rules=_parse_rules(rules), rotate=rotate)
+    path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet)
+    click.echo(f"wrote {n_games} games to {path}")
+
+
+@main.command("list")
+@click.argument("what", type=click.Choice(catalog.LISTS))
+@click.option("--game", default="diceforge", show_default=True)
+@format_option
+def list_(what: str, game: str, fmt: str) -> None:
+    """List bots, card sets, cards, faces, rule options or queries.
+
+    \b
+    Examples:
+      dicelab list bots
+      dicelab list cards --format json
+      dicelab list sets --format csv
+    """
+    click.echo(render_table(catalog.listing(what, game), fmt))
 
 
 if __name__ == "__main__":  # pragma: no cover

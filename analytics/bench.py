@@ -1,0 +1,83 @@
+"""`make bench`: simulation speed with Parquet logging (games/s, events/s, peak memory), and the
+speed of the analysis commands over the logs just written.
+
+    python -m analytics.bench                       # 2,000 four-player games on one core
+    python -m analytics.bench --games 100000 --workers 2 --out logs/bench-100k --keep
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import click
+import duckdb
+
+from analytics.simulate import RunConfig, run_simulation
+
+ANALYSIS_COMMANDS = ("cards", "faces", "seats")
+
+
+def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    """Peak resident memory in MiB (Linux reports ru_maxrss in KiB)."""
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
+    """Simulate `games` four-player base games into `out`; time it and count the events."""
+    config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")))
+    start = time.perf_counter()
+    run_simulation(config, out, workers=workers, progress=False)
+    seconds = time.perf_counter() - start
+    events = duckdb.sql(
+        f"select sum(n_events) from read_parquet('{out}/parts/*/games.parquet')"
+    ).fetchone()[0]
+    disk = sum(f.stat().st_size for f in out.rglob("*.parquet"))
+    return {"games": games, "seconds": seconds, "events": int(events), "bytes": disk,
+            "peak_mb": max(peak_rss_mb(), peak_rss_mb(resource.RUSAGE_CHILDREN))}
+
+
+def bench_command(args: list[str]) -> tuple[float, float, int]:
+    """Run one dicelab command in a fresh process: (seconds, its own peak MiB, exit code)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "analytics.cli", *args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+@click.command()
+@click.option("--games", type=int, default=2000, show_default=True)
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Processes; 1 measures one core.")
+@click.option("--bots", default="economist,hero,economist,hero", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Run folder (default: a temporary folder).")
+@click.option("--keep", is_flag=True, help="Keep the logs written.")
+def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> None:
+    """Benchmark simulation with logging, then the analysis commands on the same logs."""
+    out = out or Path(tempfile.mkdtemp(prefix="dicelab-bench-")) / "run"
+    shutil.rmtree(out, ignore_errors=True)
+    sim = bench_simulation(games, workers, bots, out)
+    click.echo(f"simulate: {sim['games']} four-player base games ({bots}), {workers} worker(s)")
+    click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "
+               f"{sim['events'] / sim['seconds']:,.0f} events/s  peak {sim['peak_mb']:.0f} MiB")
+    click.echo(f"  {sim['events'] / sim['games']:.0f} events/game  "
+               f"{sim['bytes'] / sim['games'] / 1024:.1f} KiB/game on disk")
+    for command in ANALYSIS_COMMANDS:
+        seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
+        status = "" if code == 0 else f"  (exit {code})"
+        click.echo(f"{command}: {seconds:.2f} s  peak {peak:.0f} MiB{status}")
+    if not keep:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Write a run folder: `runs.parquet`, then one `parts/NNNNN/` folder per chunk of games.
+
+Every file is written under a temporary name and renamed, and a chunk's three tables are written
+into a temporary folder renamed as a whole: a crash leaves only whole, usable parts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import polars as pl
+
+from analytics.eventlog.schema import EVENT_TUPLE, TABLES
+
+PARTS = "parts"
+
+
+def frame(table: str, columns: dict[str, list]) -> pl.DataFrame:
+    """Columns as the declared types of `table`; a missing or extra column is a bug, so it fails."""
+    schema = TABLES[table]
+    if set(columns) != set(schema):
+        raise ValueError(f"{table}: columns {sorted(columns)} != schema {sorted(schema)}")
+    raw = pl.DataFrame({name: columns[name] for name in schema}, strict=False)
+    return raw.cast(schema)
+
+
+def write_runs(run_dir: Path, manifest: dict) -> None:
+    """The one-row run manifest, written atomically."""
+    run_dir.mkdir(parents=True, exist_ok=True)
+    _write_atomic(frame("runs", {k: [v] for k, v in manifest.items()}), run_dir / "runs.parquet")
+
+
+def part_dir(run_dir: Path, index: int) -> Path:
+    return run_dir / PARTS / f"{index:05d}"
+
+
+def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[str, list],
+               events: dict[str, list]) -> Path:
+    """One chunk of games as a folder of three Parquet files, renamed into place at the end."""
+    final = part_dir(run_dir, index)
+    tmp = final.with_name(f".{final.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for table, columns in (("games", games), ("players", players), ("events", events)):
+        frame(table, columns).write_parquet(tmp / f"{table}.parquet", compression="zstd",
+                                            statistics=True)
+    os.replace(tmp, final)
+    return final
+
+
+def completed_parts(run_dir: Path) -> set[int]:
+    """Indices of the chunks already written in full."""
+    root = run_dir / PARTS
+    if not root.is_dir():
+        return set()
+    return {int(p.name) for p in root.iterdir() if p.name.isdigit()}
+
+
+def events_columns(game_ids: list[int], event_rows: list[list[tuple]]) -> dict[str, list]:
+    """Transpose engine event tuples of several games into columns, adding game_id and seq."""
+    columns: dict[str, list] = {"game_id": [], "seq": []}
+    for name in EVENT_TUPLE:
+        columns[name] = []
+    for game_id, rows in zip(game_ids, event_rows, strict=True):
+        columns["game_id"].extend([game_id] * len(rows))
+        columns["seq"].extend(range(len(rows)))
+        if rows:
+            for name, values in zip(EVENT_TUPLE, zip(*rows, strict=True), strict=True):
+                columns[name].extend(values)
+    return columns
+
+
+def _write_atomic(df: pl.DataFrame, path: Path) -> None:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    df.write_parquet(tmp, compression="zstd")
+    os.replace(tmp, path)

@@ -1,0 +1,14 @@
+"""The explicit registry of games the engine can play."""
+
+from __future__ import annotations
+
+from analytics.errors import UserError
+from analytics.games.diceforge import GAME as DICEFORGE
+
+GAMES = {DICEFORGE.name: DICEFORGE}
+
+
+def get_game(name: str):
+    if name not in GAMES:
+        raise UserError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+    return GAMES[name]

@@ -1,0 +1,339 @@
+"""Run named SQL files from `queries/` over the Parquet logs of one or more runs, in DuckDB.
+
+A query file is one SQL statement preceded by a header of `--` comment lines:
+
+    -- question: How often is each card taken, and how do its owners do?
+    -- grain: one row per card
+    -- param: min_n INTEGER = 200  -- hide rows with fewer seat-games
+    -- param: card VARCHAR  -- a parameter without a default is required
+
+`question` and `grain` are free text. Each `param:` line declares a DuckDB `$name` bind:
+a name, a type (INTEGER, BIGINT, DOUBLE, VARCHAR or BOOLEAN), an optional `= default`
+and an optional `-- description`. Values (from Python or the command line) are converted to
+the declared type before binding; nothing is pasted into the SQL text.
+
+The query's name is its file stem (`card_contribution_by_card`) or `audits/<stem>` for the
+invariant checks in `queries/audits/`. Files whose name starts with `_` are not queries:
+`_macros.sql` holds table macros shared by every query, created when the logs are opened.
+
+Views `runs`, `games`, `players` and `events` are created over the run folders. Filters
+(player count, module, card set, bot) are applied once, here, to the set of games every view
+exposes, so every query file honours them without repeating SQL.
+"""
+
+from __future__ import annotations
+
+import difflib
+import glob
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from analytics.errors import UserError
+from analytics.eventlog.schema import SCHEMA_VERSION
+
+QUERIES_DIR = Path(__file__).parents[1] / "queries"
+MACROS_FILE = "_macros.sql"
+TABLE_NAMES = ("games", "players", "events")
+PARAM_LINE = re.compile(
+    r"^--\s*param:\s*(?P<name>[a-z_][a-z0-9_]*)\s+(?P<type>[A-Za-z]+)"
+    r"(?:\s*=\s*(?P<default>'[^']*'|[^\s-]+))?\s*(?:--\s*(?P<doc>.*))?$"
+)
+BIND = re.compile(r"(?<![$\w])\$([a-z_][a-z0-9_]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A declared `$name` bind: its type, default (None = required) and description."""
+
+    name: str
+    type: str
+    default: str | None
+    description: str
+
+    def convert(self, raw: object, query: str) -> object:
+        """`raw` converted to this parameter's type, or a UserError naming the query."""
+        try:
+            return _CONVERTERS[self.type](raw)
+        except (TypeError, ValueError):
+            raise UserError(
+                f"query {query!r}: parameter {self.name!r} expects {self.type}, got {raw!r}"
+            ) from None
+
+
+def _to_int(raw: object) -> int:
+    if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+        raise ValueError(raw)
+    return int(str(raw)) if isinstance(raw, str) else int(raw)
+
+
+def _to_bool(raw: object) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text not in {"true", "false", "1", "0", "yes", "no"}:
+        raise ValueError(raw)
+    return text in {"true", "1", "yes"}
+
+
+_CONVERTERS = {
+    "INTEGER": _to_int, "BIGINT": _to_int, "DOUBLE": float, "BOOLEAN": _to_bool,
+    "VARCHAR": lambda raw: raw.strip("'") if isinstance(raw, str) else str(raw),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class QueryFile:
+    """A parsed query file: name, header and SQL text."""
+
+    name: str
+    path: Path
+    question: str
+    grain: str
+    params: tuple[Param, ...]
+    sql: str
+
+    def bind_values(self, given: Mapping[str, object] | None) -> dict[str, object]:
+        """Typed values for every declared parameter, from `given` or the defaults."""
+        given = dict(given or {})
+        declared = {p.name: p for p in self.params}
+        unknown = sorted(set(given) - set(declared))
+        if unknown:
+            names = ", ".join(declared) or "none"
+            raise UserError(f"query {self.name!r} has no parameter {unknown[0]!r} "
+                            f"(its parameters: {names})")
+        values = {}
+        for param in self.params:
+            raw = given.get(param.name, param.default)
+            if raw is None:
+                raise UserError(f"query {self.name!r} needs parameter {param.name!r} "
+                                f"({param.type}): pass -p {param.name} VALUE")
+            values[param.name] = param.convert(raw, self.name)
+        return values
+
+
+def parse_query_file(path: Path, name: str) -> QueryFile:
+    """Read a query file and its header; a malformed header is a UserError naming the file."""
+    text = path.read_text(encoding="utf-8")
+    header = {"question": "", "grain": ""}
+    params = []
+    for line in text.splitlines():
+        if not line.startswith("--"):
+            if line.strip():
+                break
+            continue
+        if re.match(r"^--\s*param:", line):
+            match = PARAM_LINE.match(line.strip())
+            if not match or match["type"].upper() not in _CONVERTERS:
+                raise UserError(f"{path}: bad parameter line {line.strip()!r} (expected "
+                                f"'-- param: NAME TYPE [= DEFAULT] [-- description]')")
+            params.append(Param(match["name"], match["type"].upper(), match["default"],
+                                (match["doc"] or "").strip()))
+        key, _, value = line.lstrip("- ").partition(":")
+        if key in header:
+            header[key] = value.strip()
+    return QueryFile(name, path, header["question"], header["grain"], tuple(params), text)
+
+
+def query_paths(extra_dir: Path | None = None) -> dict[str, Path]:
+    """Every query name with its file: `queries/*.sql`, `queries/audits/*.sql`, then `extra_dir`."""
+    found: dict[str, Path] = {}
+    for root in (QUERIES_DIR, *([Path(extra_dir)] if extra_dir else [])):
+        for path in sorted(root.glob("*.sql")):
+            if not path.name.startswith("_"):
+                found[path.stem] = path
+        for path in sorted(root.glob("audits/*.sql")):
+            found[f"audits/{path.stem}"] = path
+    return found
+
+
+def find_query(name: str, extra_dir: Path | None = None) -> QueryFile:
+    """The query called `name`; an unknown name lists the closest known names."""
+    paths = query_paths(extra_dir)
+    if name not in paths:
+        close = difflib.get_close_matches(name, paths, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; see `dicelab list queries`"
+        raise UserError(f"unknown query {name!r} (looked in {QUERIES_DIR}){hint}")
+    return parse_query_file(paths[name], name)
+
+
+def list_queries(extra_dir: Path | None = None) -> pl.DataFrame:
+    """One row per query: name, question and its parameters as `name TYPE [= default]`."""
+    rows = []
+    for name, path in query_paths(extra_dir).items():
+        query = parse_query_file(path, name)
+        params = ", ".join(f"{p.name} {p.type}" + (f" = {p.default}" if p.default else "")
+                           for p in query.params)
+        rows.append({"name": name, "question": query.question, "params": params})
+    return pl.DataFrame(rows, schema={"name": pl.String, "question": pl.String,
+                                      "params": pl.String})
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which games to keep; an empty tuple keeps all. `bot` keeps games where some seat is it."""
+
+    players: tuple[int, ...] = ()
+    module: tuple[str, ...] = ()
+    card_set: tuple[str, ...] = ()
+    bot: tuple[str, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        return bool(self.players or self.module or self.card_set or self.bot)
+
+    def describe(self) -> str:
+        """The active filters as `players=4, bot=economist`, or 'all games'."""
+        parts = [f"{k}={','.join(map(str, v))}" for k, v in
+                 (("players", self.players), ("module", self.module),
+                  ("card_set", self.card_set), ("bot", self.bot)) if v]
+        return ", ".join(parts) or "all games"
+
+
+def find_run_folders(paths: Iterable[str | Path]) -> list[Path]:
+    """Run folders (holding runs.parquet) named by `paths`: run folders, parents of runs, globs."""
+    folders: list[Path] = []
+    for raw in paths:
+        matches = sorted(glob.glob(str(raw))) if glob.has_magic(str(raw)) else [str(raw)]
+        for match in matches:
+            folders.extend(_runs_under(Path(match)))
+    if not folders:
+        shown = ", ".join(map(str, paths)) or "(none)"
+        raise UserError(f"no logs found in {shown}: expected run folders holding runs.parquet")
+    return sorted(dict.fromkeys(folders))
+
+
+def _runs_under(path: Path) -> list[Path]:
+    if (path / "runs.parquet").is_file():
+        return [path]
+    found = []
+    for root, dirs, files in os.walk(path):
+        if "runs.parquet" in files:
+            found.append(Path(root))
+            dirs.clear()  # a run folder's parts/ never hold further runs
+        dirs.sort()
+    return found
+
+
+def _sql_list(paths: Iterable[Path]) -> str:
+    # View definitions cannot take binds, so file names are quoted here, escaping quotes.
+    return "[" + ", ".join("'" + str(p).replace("'", "''") + "'" for p in paths) + "]"
+
+
+class LogDatabase:
+    """An in-memory DuckDB with filtered views `runs`, `games`, `players`, `events` over logs."""
+
+    def __init__(self, paths: Iterable[str | Path], filters: Filters | None = None,
+                 extra_dir: Path | None = None, threads: int | None = None,
+                 memory_limit: str = "1536MB"):
+        self.folders = find_run_folders(paths)
+        self.filters = filters or Filters()
+        self.extra_dir = extra_dir
+        # Insertion order is never relied on (every query orders its output), and dropping
+        # it lets DuckDB stream large scans in less memory.
+        self.con = duckdb.connect(config={
+            "threads": threads or min(os.cpu_count() or 1, 4), "memory_limit": memory_limit,
+            "preserve_insertion_order": False,
+        })
+        _check_schema_versions(self.con, self.folders)
+        self._create_views()
+        macros = QUERIES_DIR / MACROS_FILE
+        if macros.is_file():
+            self.con.execute(macros.read_text(encoding="utf-8"))
+
+    def __enter__(self) -> LogDatabase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.con.close()
+
+    def run(self, name: str, params: Mapping[str, object] | None = None) -> pl.DataFrame:
+        """The result of query `name` with `params` (converted to the header's types)."""
+        return self.execute(find_query(name, self.extra_dir), params)
+
+    def execute(self, query: QueryFile, params: Mapping[str, object] | None = None
+                ) -> pl.DataFrame:
+        """Run a parsed query file; a DuckDB error becomes one line naming the file."""
+        values = query.bind_values(params)
+        try:
+            return self.con.sql(query.sql, params=values).pl()
+        except duckdb.Error as err:
+            first_line = str(err).strip().splitlines()[0]
+            raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}") from None
+
+    def _create_views(self) -> None:
+        runs = [folder / "runs.parquet" for folder in self.folders]
+        self.con.execute(f"create view _all_runs as select * from read_parquet({_sql_list(runs)})")
+        for table in TABLE_NAMES:
+            files = sorted(f for d in self.folders for f in d.glob(f"parts/*/{table}.parquet"))
+            if not files:
+                where = ", ".join(map(str, self.folders))
+                raise UserError(f"no games logged yet in {where} (no parts/*/{table}.parquet)")
+            self.con.execute(f"create view _all_{table} as "
+                             f"select * from read_parquet({_sql_list(files)})")
+        if not self.filters.active:
+            for table in ("runs", *TABLE_NAMES):
+                self.con.execute(f"create view {table} as select * from _all_{table}")
+            return
+        self._create_filtered_views()
+
+    def _create_filtered_views(self) -> None:
+        f = self.filters
+        self.con.execute(_KEPT_GAMES_SQL, {
+            "players": list(f.players), "modules": list(f.module),
+            "card_sets": list(f.card_set), "bots": list(f.bot),
+        })
+        (kept,) = self.con.execute("select count(*) from _kept_games").fetchone()
+        if not kept:
+            raise UserError(f"no games match {f.describe()} in "
+                            f"{', '.join(map(str, self.folders))}")
+        for table in TABLE_NAMES:
+            self.con.execute(f"create view {table} as select * from _all_{table} "
+                             f"where game_id in (select game_id from _kept_games)")
+        self.con.execute("create view runs as select * from _all_runs "
+                         "where run_id in (select distinct run_id from games)")
+
+
+# The games every view exposes when filters are given; computed once per open.
+_KEPT_GAMES_SQL = """
+create temp table _kept_games as
+select g.game_id
+from _all_games as g
+where (len($players::integer[]) = 0 or list_contains($players::integer[], g.players::integer))
+  and (len($modules::varchar[]) = 0 or list_contains($modules::varchar[], g.module))
+  and (len($card_sets::varchar[]) = 0 or list_contains($card_sets::varchar[], g.card_set))
+  and (len($bots::varchar[]) = 0 or g.game_id in (
+      select p.game_id from _all_players as p where list_contains($bots::varchar[], p.bot)))
+"""
+
+
+def _check_schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> None:
+    for folder in folders:
+        path = folder / "runs.parquet"
+        try:
+            rows = con.execute("select distinct schema_version from read_parquet($path)",
+                               {"path": str(path)}).fetchall()
+        except duckdb.Error:
+            raise UserError(f"{path}: not a dicelab runs table (no schema_version)") from None
+        for (version,) in rows:
+            if version != SCHEMA_VERSION:
+                age = "older" if (version or 0) < SCHEMA_VERSION else "newer"
+                advice = "re-run the simulation" if age == "older" else "upgrade dicelab"
+                raise UserError(f"{folder}: log schema version {version} is {age} than the "
+                                f"version {SCHEMA_VERSION} this dicelab reads; {advice}")
+
+
+def run_query(logs: Iterable[str | Path], name: str, params: Mapping[str, object] | None = None,
+              filters: Filters | None = None, extra_dir: Path | None = None) -> pl.DataFrame:
+    """Open `logs`, run query `name` with `params`, close; the one-call form."""
+    query = find_query(name, extra_dir)  # an unknown name fails before any file is read
+    with LogDatabase(logs, filters, extra_dir) as db:
+        return db.execute(query, params)

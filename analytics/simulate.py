@@ -1,0 +1,182 @@
+"""Batch runner: a run config, seeds per game, chunks played in local processes, written as parts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from multiprocessing import get_context
+from pathlib import Path
+
+from tqdm import tqdm
+
+from analytics import ENGINE_VERSION
+from analytics.engine import derive_seed, play_game
+from analytics.errors import UserError
+from analytics.eventlog import SCHEMA_VERSION
+from analytics.eventlog.reader import read_table
+from analytics.eventlog.schema import TABLES
+from analytics.eventlog.writer import completed_parts, events_columns, write_part, write_runs
+from analytics.games import get_game
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.options import parse_rule_options
+from analytics.games.diceforge.state import Setup
+from analytics.policies import make_bot
+
+CHUNK_SIZE = 500  # games per part folder; fixed so the files never depend on --workers
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that decides a run's games; its hash is the run id."""
+
+    game: str = "diceforge"
+    players: int = 4
+    games: int = 1000
+    seed: int = 0
+    bots: tuple[str, ...] = ("random",)
+    card_set: str = "base"
+    rules: dict[str, str] = field(default_factory=dict)
+    rotate: bool = True
+
+    def seat_bots(self, game_index: int) -> list[str]:
+        """Bots by seat; with rotation the list shifts by one seat each game."""
+        bots = list(self.bots) * self.players if len(self.bots) == 1 else list(self.bots)
+        shift = game_index % self.players if self.rotate else 0
+        return bots[shift:] + bots[:shift]
+
+
+def validate(config: RunConfig) -> Setup:
+    """Fail before any game is played: player count, bots, card set, rule options."""
+    game = get_game(config.game)
+    if config.players not in (2, 3, 4):
+        raise UserError(f"--players must be 2, 3 or 4 (got {config.players})")
+    if config.games < 1:
+        raise UserError(f"--games must be at least 1 (got {config.games})")
+    if len(config.bots) not in (1, config.players):
+        raise UserError(f"--bots names {len(config.bots)} bots for {config.players} players; "
+                        "give one bot for every seat, or a single bot for all")
+    for name in config.bots:
+        make_bot(game.name, name)
+    return _setup(config.card_set, config.players, tuple(sorted(config.rules.items())))
+
+
+@lru_cache(maxsize=8)
+def _setup(card_set: str, players: int, rules: tuple) -> Setup:
+    return Setup(players, load_card_set(card_set), parse_rule_options(dict(rules)))
+
+
+def run_id(config: RunConfig, setup: Setup) -> str:
+    """A stable id: the same config (and engine version) gives the same id and the same games."""
+    key = json.dumps([asdict(config), setup.card_set.card_ids, setup.rules.as_dict(),
+                      ENGINE_VERSION], sort_keys=True)
+    return hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
+
+
+def manifest(config: RunConfig, setup: Setup) -> dict:
+    return {
+        "run_id": run_id(config, setup), "game": config.game, "modules": "",
+        "card_set": setup.card_set.name, "cards": ",".join(setup.card_set.card_ids),
+        "players": config.players, "bots": ",".join(config.bots), "seed": config.seed,
+        "n_games": config.games, "rules": json.dumps(setup.rules.as_dict(), sort_keys=True),
+        "engine_version": ENGINE_VERSION, "schema_version": SCHEMA_VERSION,
+        "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
+
+def game_seed(config: RunConfig, index: int) -> int:
+    return derive_seed(config.seed, config.game, index)
+
+
+def play_chunk(config: RunConfig, out: str, chunk: int) -> int:
+    """Play one chunk of games and write its part folder; returns the number of games."""
+    setup = validate(config)
+    rid = run_id(config, setup)
+    indices = range(chunk * CHUNK_SIZE, min(config.games, (chunk + 1) * CHUNK_SIZE))
+    game = get_game(config.game)
+    games, players, game_ids, events = _columns("games"), _columns("players"), [], []
+    for index in indices:
+        bots = config.seat_bots(index)
+        seed = game_seed(config, index)
+        result = play_game(game, setup, [make_bot(game.name, b) for b in bots], seed)
+        game_id = derive_seed(rid, index)
+        _add_game(games, rid, game_id, index, seed, setup, result)
+        _add_players(players, game_id, bots, result)
+        game_ids.append(game_id)
+        events.append(result.events)
+    write_part(Path(out), chunk, games, players, events_columns(game_ids, events))
+    return len(indices)
+
+
+def _columns(table: str) -> dict[str, list]:
+    return {name: [] for name in TABLES[table]}
+
+
+def _add_game(cols: dict, rid: str, game_id: int, index: int, seed: int, setup: Setup,
+              result) -> None:
+    row = {"run_id": rid, "game_id": game_id, "game_index": index, "seed": seed,
+           "players": setup.players, "module": "", "card_set": setup.card_set.name,
+           "rounds": result.rounds, "n_events": len(result.events),
+           "n_decisions": result.n_decisions, "tied": result.ranks.count(1) > 1}
+    for name, value in row.items():
+        cols[name].append(value)
+
+
+def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
+    for seat, bot in enumerate(bots):
+        row = {"game_id": game_id, "seat": seat, "bot": bot, "score": result.scores[seat],
+               "rank": result.ranks[seat], "won": result.ranks[seat] == 1,
+               "tied": result.ranks[seat] == 1 and result.ranks.count(1) > 1,
+               "win_share": result.win_shares[seat]}
+        for name, value in row.items():
+            cols[name].append(value)
+
+
+def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
+                   resume: bool = False, progress: bool = True) -> Path:
+    """Play `config.games` games into the run folder `out`; with `resume`, finish a broken run."""
+    setup = validate(config)
+    info = manifest(config, setup)
+    _prepare_out(out, info["run_id"], resume)
+    write_runs(out, info)
+    chunks = [c for c in range(-(-config.games // CHUNK_SIZE)) if c not in completed_parts(out)]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(chunks) or 1))
+    with tqdm(total=config.games, initial=config.games - _games_in(config, chunks),
+              unit="game", disable=not progress, desc="simulate") as bar:
+        if workers == 1:
+            for chunk in chunks:
+                bar.update(play_chunk(config, str(out), chunk))
+        else:
+            with get_context("fork").Pool(workers) as pool:
+                jobs = [(config, str(out), c) for c in chunks]
+                for done in pool.imap_unordered(_play_chunk_args, jobs):
+                    bar.update(done)
+    return out
+
+
+def _play_chunk_args(args: tuple) -> int:
+    return play_chunk(*args)
+
+
+def _games_in(config: RunConfig, chunks: list[int]) -> int:
+    return sum(min(config.games, (c + 1) * CHUNK_SIZE) - c * CHUNK_SIZE for c in chunks)
+
+
+def _prepare_out(out: Path, rid: str, resume: bool) -> None:
+    """A new folder, or with --resume the folder of the same run; never mix two runs."""
+    runs = out / "runs.parquet"
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} exists and is not a folder")
+    if not runs.exists():
+        if out.exists() and any(out.iterdir()):
+            raise UserError(f"--out {out} is not empty and holds no run; choose another folder")
+        return
+    if not resume:
+        raise UserError(f"--out {out} already holds a run; pass --resume to finish it, "
+                        "or choose another folder")
+    if read_table(out, "runs")["run_id"][0] != rid:
+        raise UserError(f"--out {out} holds a different run (other settings); --resume needs "
+                        "exactly the same options")
