@@ -91,11 +91,11 @@ def game_seed(config: RunConfig, index: int) -> int:
     return derive_seed(config.seed, config.game, index)
 
 
-def play_chunk(config: RunConfig, out: str, chunk: int) -> int:
+def play_chunk(config: RunConfig, out: str, chunk: int, size: int = CHUNK_SIZE) -> int:
     """Play one chunk of games and write its part folder; returns the number of games."""
     setup = validate(config)
     rid = run_id(config, setup)
-    indices = range(chunk * CHUNK_SIZE, min(config.games, (chunk + 1) * CHUNK_SIZE))
+    indices = range(chunk * size, min(config.games, (chunk + 1) * size))
     game = get_game(config.game)
     games, players, game_ids, events = _columns("games"), _columns("players"), [], []
     for index in indices:
@@ -136,33 +136,33 @@ def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
 
 
 def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
-                   resume: bool = False, progress: bool = True) -> Path:
+                   resume: bool = False, progress: bool = True, chunk_size: int = CHUNK_SIZE,
+                   ) -> Path:
     """Play `config.games` games into the run folder `out`; with `resume`, finish a broken run."""
     setup = validate(config)
     info = manifest(config, setup)
     _prepare_out(out, info["run_id"], resume)
     write_runs(out, info)
-    chunks = [c for c in range(-(-config.games // CHUNK_SIZE)) if c not in completed_parts(out)]
-    workers = max(1, min(workers or os.cpu_count() or 1, len(chunks) or 1))
-    with tqdm(total=config.games, initial=config.games - _games_in(config, chunks),
-              unit="game", disable=not progress, desc="simulate") as bar:
+    done = completed_parts(out)
+    jobs = [(config, str(out), c, chunk_size)
+            for c in range(-(-config.games // chunk_size)) if c not in done]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs) or 1))
+    left = sum(min(config.games, (c + 1) * chunk_size) - c * chunk_size for _, _, c, _ in jobs)
+    with tqdm(total=config.games, initial=config.games - left, unit="game",
+              disable=not progress, desc="simulate") as bar:
         if workers == 1:
-            for chunk in chunks:
-                bar.update(play_chunk(config, str(out), chunk))
+            for job in jobs:
+                bar.update(play_chunk(*job))
         else:
-            with get_context("fork").Pool(workers) as pool:
-                jobs = [(config, str(out), c) for c in chunks]
-                for done in pool.imap_unordered(_play_chunk_args, jobs):
-                    bar.update(done)
+            # spawn, not fork: forking a process that already runs polars' threads can deadlock.
+            with get_context("spawn").Pool(workers) as pool:
+                for count in pool.imap_unordered(_play_chunk_args, jobs):
+                    bar.update(count)
     return out
 
 
 def _play_chunk_args(args: tuple) -> int:
     return play_chunk(*args)
-
-
-def _games_in(config: RunConfig, chunks: list[int]) -> int:
-    return sum(min(config.games, (c + 1) * CHUNK_SIZE) - c * CHUNK_SIZE for c in chunks)
 
 
 def _prepare_out(out: Path, rid: str, resume: bool) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analytics.games.diceforge import turn
+from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
 from analytics.games.diceforge.state import Game, Setup, new_game
 
 

@@ -42,6 +42,8 @@ def play_turn(g: Game, p: Player) -> None:
 def call_reinforcements(g: Game, p: Player) -> None:
     """Step 2: each reinforcement card once, in the order the player picks."""
     unused = list(p.reinforcements)
+    if unused:
+        offer_triton(g, p)  # the token works all turn: its gold may pay for The Elder
     while unused:
         options = tuple(dict.fromkeys(c.id for c in unused if can_use(p, c)))
         if not options:
@@ -56,7 +58,7 @@ def call_reinforcements(g: Game, p: Player) -> None:
 
 
 def offer_triton(g: Game, p: Player) -> None:
-    """Triton tokens may be spent during one's own turn, before an action is chosen."""
+    """Triton tokens may be spent during one's own turn: before reinforcements and actions."""
     while p.triton:
         choice = g.decide(p.seat, "use_triton", ("keep",) + tuple(TRITON_CHOICES))
         if choice == "keep":

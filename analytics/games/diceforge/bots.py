@@ -1,0 +1,372 @@
+"""Heuristic Dice Forge bots: one value model (valuation.py), two plans given as parameters.
+
+Each decision kind has one small handler: it builds an `Outlook` (what a resource, a face or
+a card is worth to this seat now) and picks the option worth most. The plans differ only in
+their `Plan` parameters, so every rule below is written once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
+from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.valuation import (
+    HAMMER_RATE,
+    Outlook,
+    Values,
+    effect_value,
+    forge_gold,
+)
+from analytics.policies.registry import register_bot
+
+TRITON_GAINS = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
+BOAR_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
+# Blessings first: what the Hind or the Owl gives may pay for the Elder.
+REINFORCEMENT_ORDER = ("silver_hind", "guardians_owl", "elder")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A bot's parameters: the value model plus how it trades shards, gold and actions."""
+
+    values: Values = field(default_factory=Values)
+    card_bonus: tuple[tuple[str, float], ...] = ()  # the plan's taste for particular cards
+    shard_price: float = 1.2    # cost in Glory of one shard spent on a feat (shards come back)
+    forge_weight: float = 1.0   # weight of forging gains against feat values
+    extra_margin: float = 1.0   # net gain the extra action must beat, beyond its 2 Sun Shards
+    oust_cost: float = 1.0      # the divine blessing an ousted opponent receives
+    cerberus_min: float = 6.0   # roll value worth spending a Cerberus token on
+
+    def bonus(self, card_id: str) -> float:
+        for cid, extra in self.card_bonus:
+            if cid == card_id:
+                return extra
+        return 0.0
+
+
+class HeuristicBot:
+    """A value-model bot following `plan`; `choose` dispatches on the decision kind."""
+
+    def __init__(self, name: str, plan: Plan) -> None:
+        self.name = name
+        self.plan = plan
+        self.params: dict[str, Any] = asdict(plan)
+        self._key: tuple = ()
+        # Printed Glory, plan taste and shard price per card: the part of a feat's score
+        # that never changes.
+        self.feat_base = {
+            cid: card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon)
+            for cid, card in CARDS.items()
+        }
+        self._outlook: Outlook | None = None
+
+    def choose(self, view: Game, decision: Decision, rng: random.Random) -> Any:
+        handler = HANDLERS.get(decision.kind)
+        if handler is None:
+            return decision.options[0]  # an unknown kind: any legal answer beats failing
+        return handler(self, view, decision)
+
+    def outlook(self, g: Game, seat: int) -> Outlook:
+        """The seat's Outlook, reused while the turn, its dice, cards and Hammer stay the same."""
+        p = g.players[seat]
+        key = (id(g), g.round, g.active, seat, p.forged, len(p.cards), p.hammer_room > 0)
+        if key != self._key:
+            self._key = key
+            self._outlook = Outlook(g, p, self.plan.values)
+        return self._outlook
+
+
+# --- actions -------------------------------------------------------------------------------
+
+def feat_score(bot: HeuristicBot, o: Outlook, card_id: str) -> float:
+    """A feat's worth net of the shards it costs and the blessing an ousted hero gets."""
+    card = CARDS[card_id]
+    score = bot.feat_base[card_id] + effect_value(card, o, bot.plan.values)
+    occupant = o.g.islands[card.island]
+    if occupant is not None and occupant != o.p.seat:
+        score -= bot.plan.oust_cost
+    return score
+
+
+def purchase_net(plan: Plan, o: Outlook, face: Face, floor: float, discount: int) -> float:
+    """Worth of forging `face` over a face worth `floor`, less the gold it costs."""
+    worth = o.face_worth(face, 0, plan.values)
+    return worth - floor - max(0, face.cost - discount) * o.unit[GOLD]
+
+
+def forge_score(plan: Plan, o: Outlook) -> float:
+    """Greedy offering: the best-net different faces, each over my next weakest face."""
+    key = ("forge", o.p.gold, sum(map(len, o.g.sanctuary)))
+    score = o.memo.get(key)
+    if score is None:
+        score = o.memo[key] = _greedy_offering(plan, o) * plan.forge_weight
+    return score
+
+
+def _greedy_offering(plan: Plan, o: Outlook) -> float:
+    unit_gold, values, gold = o.unit[GOLD], plan.values, o.p.gold
+    offers = {f.id: f for pool in o.g.sanctuary for f in pool if f.cost <= gold}
+    ranked = sorted(((o.face_worth(f, 0, values) - f.cost * unit_gold, f.cost)
+                     for f in offers.values()), reverse=True)
+    total = 0.0
+    for floor in o.slot_worths(values):
+        pick = next((i for i, (net, cost) in enumerate(ranked) if cost <= gold), None)
+        if pick is None or ranked[pick][0] <= floor:
+            break
+        net, cost = ranked.pop(pick)
+        gold -= cost
+        total += net - floor
+    return total
+
+
+def option_score(bot: HeuristicBot, o: Outlook, option: str) -> float:
+    if option == "pass":
+        return 0.0
+    if option == "forge":
+        return forge_score(bot.plan, o)
+    return feat_score(bot, o, option)
+
+
+def choose_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """The action (forge, a feat or pass) with the highest score."""
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda opt: option_score(bot, o, opt))
+
+
+def choose_extra_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """Take the best second action if it beats the 2 Sun Shards it costs by a margin."""
+    o = bot.outlook(g, d.seat)
+    scores = {opt: option_score(bot, o, opt) for opt in d.options if opt != "pass"}
+    best = max(scores, key=scores.get)
+    threshold = 2 * bot.plan.shard_price + bot.plan.extra_margin
+    return best if scores[best] > threshold else "pass"
+
+
+# --- forging --------------------------------------------------------------------------------
+
+def choose_offering(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """The face with the best net gain over my weakest face; 'done' when none gains."""
+    o = bot.outlook(g, d.seat)
+    floor = o.slot_worths(bot.plan.values)[0]
+    return _best_face(bot.plan, o, d.options, floor, 0, "done")
+
+
+def choose_ship_buy(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    floor = o.slot_worths(bot.plan.values)[0]
+    return _best_face(bot.plan, o, d.options, floor, d.context, "skip")
+
+
+def _best_face(plan: Plan, o: Outlook, options: tuple, floor: float, discount: int,
+               stop: str) -> str:
+    """The face id with the best net gain; `stop` (if legal) unless some face gains."""
+    best, best_net = None, float("-inf")
+    for opt in options:
+        if opt != stop:
+            net = purchase_net(plan, o, FACES[opt], floor, discount)
+            if net > best_net:
+                best, best_net = opt, net
+    if stop in options and (best is None or best_net <= 0):
+        return stop
+    return best
+
+
+def choose_forge_place(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
+    """Overwrite the face whose loss costs least, given where the new face fits best."""
+    o = bot.outlook(g, d.seat)
+    new, dice = d.context, o.p.dice
+    values = bot.plan.values
+    return max(d.options, key=lambda place: o.face_worth(new, place[0], values)
+               - o.face_worth(dice[place[0]][place[1]], place[0], values))
+
+
+def choose_garden_face(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda fid: o.placement_gain(FACES[fid], bot.plan.values))
+
+
+# --- resolving faces --------------------------------------------------------------------------
+
+def choose_bundle(bot: HeuristicBot, g: Game, d: Decision):
+    """A choice face: the bundle worth most (or, as a loss, the one that costs least)."""
+    o = bot.outlook(g, d.seat)
+    if d.kind == "loss_choice":
+        return min(d.options, key=lambda b: _loss_value(o, b))
+    return max(d.options, key=o.bundle_value)
+
+
+def _loss_value(o: Outlook, bundle) -> float:
+    p = o.p
+    return sum(min(amount, getattr(p, res)) * o.unit[res] if res != GLORY else min(amount, p.glory)
+               for res, amount in bundle)
+
+
+def choose_mirror_copy(bot: HeuristicBot, g: Game, d: Decision) -> Face:
+    o = bot.outlook(g, d.seat)
+    other = max((o.face_value(f, 0.0) for f in o.p.up if f.special != "mirror"), default=0.0)
+    return max(d.options, key=lambda f: o.face_value(f, other))
+
+
+def choose_satyrs_pick(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
+    """The pair of rolled faces worth most together (an x3 triples its partner)."""
+    o = bot.outlook(g, d.seat)
+    faces = d.context
+    plain = [o.face_value(f, 0.0) for f in faces]
+
+    def pair_value(pair):
+        i, j = pair
+        if faces[i].special == "x3" or faces[j].special == "x3":
+            return 3 * max(plain[i], plain[j]) if faces[i].special != faces[j].special else 0
+        return plain[i] + plain[j]
+    return max(d.options, key=pair_value)
+
+
+def choose_minor_die(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    means = bot.outlook(g, d.seat).die_means()
+    return 0 if means[0] >= means[1] else 1
+
+
+def choose_convert(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """Sentinel/Cyclops: convert when Glory beats keeping the resource (always on overflow)."""
+    card, res = d.context
+    rate = 2 if card == "sentinel" else 1
+    o = bot.outlook(g, d.seat)
+    amount = d.options[-1]
+    room = o.p.caps[res] - getattr(o.p, res)
+    if o.unit[res] < rate:
+        return amount
+    return max(0, amount - room)
+
+
+def choose_hammer_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """Gold goes on the Hammer once faces are no longer worth it (keeping Elder money)."""
+    p = g.players[d.seat]
+    amount, most = d.context, d.options[-1]
+    room = p.caps[GOLD] - p.gold
+    if forge_gold(g, p, bot.plan.values) > HAMMER_RATE:
+        keep = room
+    else:
+        keep = max(0, 3 * _elders(p) - p.gold)
+    return min(most, max(0, amount - room, amount - keep))
+
+
+def _elders(p) -> int:
+    return sum(c.id == "elder" for c in p.reinforcements)
+
+
+def choose_use_cerberus(bot: HeuristicBot, g: Game, d: Decision) -> bool:
+    """Spend a Cerberus token on a good roll, or on anything worth having near the end."""
+    o = bot.outlook(g, d.seat)
+    faces = d.context
+    values = [o.face_value(f, 0.0) for f in faces]
+    if len(faces) == 2 and "x3" in (faces[0].special, faces[1].special):
+        value = 3 * max(values)
+    else:
+        value = sum(values)
+    return value >= bot.plan.cerberus_min or (o.acts <= 1 and value > 0)
+
+
+def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """Cash the Triton token when it makes a better feat affordable now, or on the last turn."""
+    o = bot.outlook(g, d.seat)
+    p = o.p
+    now = _best_feat(bot, o, p.sun, p.moon)
+    gains = {opt: _best_feat(bot, o, p.sun + (2 if opt == "sun" else 0),
+                             p.moon + (2 if opt == "moon" else 0))
+             for opt in d.options if opt != "keep"}
+    best = max(gains, key=gains.get)
+    if gains[best] > now + 2 or (o.acts <= 1 and g.active == d.seat):
+        return best if gains[best] > now else max(
+            gains, key=lambda opt: TRITON_GAINS[opt][1] * o.unit[TRITON_GAINS[opt][0]])
+    return "keep"
+
+
+def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
+    g = o.g
+    return max((feat_score(bot, o, c.id) for s, c in g.slots.items()
+                if g.stacks[s] and c.sun <= sun and c.moon <= moon), default=0.0)
+
+
+def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """Hind and Owl always; the Elder when 4 Glory beats the 3 gold it costs."""
+    for card_id in REINFORCEMENT_ORDER:
+        if card_id in d.options and (
+                card_id != "elder" or 3 * bot.outlook(g, d.seat).unit[GOLD] < 4):
+            return card_id
+    return "done"
+
+
+def choose_owl_resource(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda res: o.bundle_value(((res, 1),)))
+
+
+def choose_boar_target(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """The opponent with the most Glory: the Boar takes a face from the one who can spare least."""
+    return max(d.options, key=lambda seat: g.players[seat].glory)
+
+
+def choose_boar_bonus(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda opt: o.bundle_value((BOAR_BONUS[opt],)))
+
+
+def choose_ship_order(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    return "last"  # the other die's gold arrives first and can pay for the Ship's purchase
+
+
+HANDLERS = {
+    "action": choose_action,
+    "extra_action": choose_extra_action,
+    "offering": choose_offering,
+    "forge_place": choose_forge_place,
+    "ship_buy": choose_ship_buy,
+    "garden_face": choose_garden_face,
+    "face_choice": choose_bundle,
+    "loss_choice": choose_bundle,
+    "mirror_copy": choose_mirror_copy,
+    "hammer_gold": choose_hammer_gold,
+    "convert": choose_convert,
+    "minor_die": choose_minor_die,
+    "use_cerberus": choose_use_cerberus,
+    "use_triton": choose_use_triton,
+    "reinforcement": choose_reinforcement,
+    "owl_resource": choose_owl_resource,
+    "satyrs_pick": choose_satyrs_pick,
+    "boar_target": choose_boar_target,
+    "boar_bonus": choose_boar_bonus,
+    "ship_order": choose_ship_order,
+}
+
+# --- the plans ------------------------------------------------------------------------------
+
+# Tuned by self-play means (four-player base, 120 games a try): Sun Shards are worth more
+# than Moon Shards (Gorgon, Mirror, Sphinx and the extra action all take Sun).
+ECONOMIST = Plan(
+    values=Values(gold=1.2, sun=3.6, moon=2.4, gold_late=0.2),
+    forge_weight=1.3,
+)
+HERO = Plan(
+    values=Values(gold=1.0, sun=3.6, moon=2.4, gold_late=0.2),
+    card_bonus=(("blacksmiths_hammer", 6.0), ("elder", 4.0), ("guardians_owl", 3.0),
+                ("silver_hind", 2.0), ("wild_spirits", 2.0)),
+    shard_price=0.6,  # feats early: shards spent now are cheap to this plan
+    forge_weight=1.0,
+)
+
+PLANS = {
+    "economist": (ECONOMIST, "forges shard and gold faces early, then converts into big feats"),
+    "hero": (HERO, "cheap feats, Hammer, Elder and Owl early, then the big cards"),
+}
+
+
+def make_factory(name: str, plan: Plan):
+    return lambda: HeuristicBot(name, plan)
+
+
+for _name, (_plan, _about) in PLANS.items():
+    register_bot("diceforge", _name, make_factory(_name, _plan), _about)

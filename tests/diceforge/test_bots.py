@@ -1,0 +1,80 @@
+"""Heuristic bots: legal answers everywhere, no mutation of the state, and better than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analytics.engine import play_game
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.state import Game, Setup
+from analytics.policies import available_bots, make_bot
+
+BOTS = sorted(available_bots("diceforge"))
+HEURISTIC = [name for name in BOTS if name != "random"]
+
+
+class Checked:
+    """Wraps a bot: fingerprints the state around each choice and records the decision kinds."""
+
+    def __init__(self, bot, kinds: set[str]) -> None:
+        self.bot, self.kinds = bot, kinds
+        self.name, self.params = bot.name, bot.params
+
+    def choose(self, view: Game, decision: Decision, rng: random.Random):
+        before = fingerprint(view)
+        answer = self.bot.choose(view, decision, rng)
+        assert fingerprint(view) == before, f"{self.name} changed the state on {decision.kind}"
+        assert answer in decision.options, f"{self.name}: {answer!r} for {decision.kind}"
+        self.kinds.add(decision.kind)
+        return answer
+
+
+def fingerprint(g: Game) -> tuple:
+    """Everything a bot could change by mistake: reserves, dice, cards, tokens, pools, islands."""
+    players = tuple(
+        (p.gold, p.sun, p.moon, p.glory, tuple(p.caps.items()),
+         tuple(tuple(f.id for f in die) for die in p.dice), tuple(f.id for f in p.up),
+         tuple(c.id for c in p.cards), tuple(c.id for c in p.reinforcements), p.hammer_gold,
+         p.hammers, p.cerberus, p.triton, p.island, p.forged, p.converting)
+        for p in g.players
+    )
+    pools = tuple(tuple(f.id for f in pool) for pool in g.sanctuary)
+    gardens = tuple((k, tuple(f.id for f in v)) for k, v in sorted(g.gardens.items()))
+    return (players, pools, gardens, tuple(sorted(g.stacks.items())),
+            tuple(sorted(g.islands.items())), g.round, g.active, len(g.log))
+
+
+@pytest.mark.parametrize("card_set", ["base", "base-alternates"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_bot_answers_legally_without_mutating(players: int, card_set: str) -> None:
+    kinds: set[str] = set()
+    setup = Setup(players, load_card_set(card_set))
+    for seed in range(6):
+        names = [BOTS[(seed + seat) % len(BOTS)] for seat in range(players)]
+        policies = [Checked(make_bot("diceforge", name), kinds) for name in names]
+        result = play_game(GAME, setup, policies, seed)
+        assert len(result.scores) == players
+    assert {"action", "offering", "forge_place"} <= kinds
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
+def test_bot_has_stable_name_and_recorded_params(name: str) -> None:
+    bot = make_bot("diceforge", name)
+    assert bot.name == name
+    assert bot.params and bot.params == make_bot("diceforge", name).params
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
+def test_bot_beats_random(name: str) -> None:
+    """60 four-player games against three random bots, seats rotated; measured ~99 % wins."""
+    setup = Setup(4, load_card_set("base"))
+    wins = 0.0
+    for seed in range(60):
+        seat = seed % 4
+        policies = [make_bot("diceforge", name if s == seat else "random") for s in range(4)]
+        wins += play_game(GAME, setup, policies, seed).win_shares[seat]
+    assert wins / 60 >= 0.75

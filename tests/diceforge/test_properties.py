@@ -1,0 +1,131 @@
+"""Invariants over random games: caps, Glory and resource accounting, endings, determinism."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analytics.engine.chance import SeededChance
+from analytics.engine.loop import Decider, play_game
+from analytics.games.diceforge import GAME, turn
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.state import Game, Setup, new_game
+from analytics.policies import RandomPolicy
+
+CARD_SETS = {name: load_card_set(name) for name in ("base", "base-alternates")}
+RESERVES = ("gold", "sun", "moon")
+
+games = st.fixed_dictionaries({
+    "seed": st.integers(min_value=0, max_value=2**63 - 1),
+    "players": st.sampled_from((2, 3, 4)),
+    "card_set": st.sampled_from(sorted(CARD_SETS)),
+})
+fast = settings(max_examples=30, deadline=None)
+
+
+class CheckingDecider(Decider):
+    """The engine's decider, checking every reserve before each decision is answered."""
+
+    __slots__ = ("checked",)
+
+    def __init__(self, policies: list, seed: int) -> None:
+        super().__init__(policies, seed)
+        self.checked = 0
+
+    def decide(self, seat, kind, options, context=None):
+        for p in self.state.players:
+            for res in RESERVES:
+                assert 0 <= p.amount(res) <= p.caps[res], (kind, p.seat, res, p.amount(res))
+            assert p.glory >= 0 and p.cerberus >= 0 and p.triton >= 0
+            assert 0 <= p.hammer_gold <= 30 * p.hammers
+        self.checked += 1
+        return super().decide(seat, kind, options, context)
+
+
+def play(seed: int, players: int, card_set: str) -> Game:
+    """One random game, played to the end under the checking decider."""
+    decider = CheckingDecider([RandomPolicy()] * players, seed)
+    g = new_game(Setup(players, CARD_SETS[card_set]), SeededChance(seed), decider)
+    decider.state = g
+    turn.play(g)
+    assert decider.checked > 0
+    return g
+
+
+def columns(row: tuple) -> dict:
+    return dict(zip(("round", "active_seat", "seat", "kind", "item", "resource", "amount",
+                     "cause", "detail"), row, strict=True))
+
+
+@fast
+@given(games)
+def test_reserves_stay_within_caps_and_never_go_negative(game):
+    g = play(**game)
+    for p in g.players:
+        assert all(0 <= p.amount(res) <= p.caps[res] for res in RESERVES)
+
+
+@fast
+@given(games)
+def test_glory_events_sum_to_each_final_score(game):
+    g = play(**game)
+    glory = Counter()
+    for e in map(columns, g.log.rows):
+        if e["resource"] == "glory" and e["kind"] != "resource_overflowed":
+            glory[e["seat"]] += e["amount"]
+    assert [glory[p.seat] for p in g.players] == [p.glory for p in g.players]
+
+
+@fast
+@given(games)
+def test_replaying_resource_events_gives_the_final_reserves(game):
+    g = play(**game)
+    held = Counter()
+    for e in map(columns, g.log.rows):
+        if e["kind"] in ("resource_gained", "resource_lost", "resource_spent"):
+            held[e["seat"], e["resource"]] += e["amount"]
+    for p in g.players:
+        assert [held[p.seat, res] for res in RESERVES] == [p.amount(res) for res in RESERVES]
+        assert held[p.seat, "hammer"] == p.hammer_gold
+
+
+@fast
+@given(games)
+def test_every_game_ends_with_one_game_ended_row_per_seat(game):
+    g = play(**game)
+    n = len(g.players)
+    ended = [columns(row) for row in g.log.rows[-n:]]
+    assert [e["kind"] for e in ended] == ["game_ended"] * n
+    assert [(e["seat"], e["amount"]) for e in ended] == [(p.seat, p.glory) for p in g.players]
+    best = max(p.glory for p in g.players)
+    assert [e["detail"] == "1" for e in ended] == [p.glory == best for p in g.players]
+    assert sum(columns(row)["kind"] == "game_ended" for row in g.log.rows) == n
+    assert g.over
+
+
+@fast
+@given(games)
+def test_rounds_never_go_back_and_every_player_has_every_turn(game):
+    g = play(**game)
+    rounds = [row[0] for row in g.log.rows]
+    assert rounds == sorted(rounds)
+    assert rounds[0] == 0 and rounds[-1] == g.rounds + 1
+    turns = [(e["round"], e["seat"]) for e in map(columns, g.log.rows)
+             if e["kind"] == "turn_started"]
+    assert turns == [(r, s) for r in range(1, g.rounds + 1) for s in range(len(g.players))]
+    for e in map(columns, g.log.rows):
+        if 1 <= e["round"] <= g.rounds:
+            assert e["active_seat"] in range(len(g.players))
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_same_seed_gives_identical_events(game):
+    setup = Setup(game["players"], CARD_SETS[game["card_set"]])
+    policies = [RandomPolicy()] * game["players"]
+    first = play_game(GAME, setup, policies, game["seed"])
+    second = play_game(GAME, setup, policies, game["seed"])
+    assert first.events == second.events
+    assert (first.scores, first.n_decisions) == (second.scores, second.n_decisions)

@@ -1,0 +1,26 @@
+"""A seeded playthrough pinned by a golden file; DICELAB_UPDATE_GOLDEN=1 rewrites it on purpose."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from analytics.engine import play_game
+from analytics.eventlog.render import render_events
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.state import Setup
+from analytics.policies import RandomPolicy
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("card_set, players, seed", [("base", 4, 7), ("base-alternates", 3, 8)])
+def test_seeded_playthrough_matches_golden(card_set, players, seed):
+    setup = Setup(players, load_card_set(card_set))
+    result = play_game(GAME, setup, [RandomPolicy() for _ in range(players)], seed)
+    text = f"scores {result.scores} ranks {result.ranks}\n" + render_events(result.events)
+    path = GOLDEN / f"diceforge-{card_set}-{players}p-seed{seed}.txt"
+    if os.environ.get("DICELAB_UPDATE_GOLDEN") == "1":
+        path.write_text(text)
+    assert path.read_text() == text
