@@ -61,6 +61,9 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
     that turns gains into losses (Minotaur). Plain faces resolve before Boars and Shields, which
     need to know what the other die gave; Ships resolve last unless the player picks first.
     """
+    if not loss and all(not f.special for f in faces):
+        _apply_plain(g, p, faces, via)
+        return
     shown = [_mirror_copy(g, p, f) if f.special == "mirror" else (f, f) for f in faces]
     mult = [1] * len(shown)
     specials = [eff.special for _, eff in shown]
@@ -77,6 +80,15 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
                 other = given[1 - i] if len(shown) == 2 else frozenset()
                 given[i] = _apply(g, p, face, eff, mult[i], via, loss, other, shown, i)
     _resolve_ships(g, p, ships, mult, loss)
+
+
+def _apply_plain(g: Game, p: Player, faces: list[Face], via: str | None) -> None:
+    """The common case, kept lean: faces with only resources, gained in full."""
+    for face in faces:
+        bundles = face.bundles
+        bundle = bundles[0] if len(bundles) == 1 else g.decide(p.seat, "face_choice", bundles, face)
+        for res, amount in bundle:
+            gain(g, p, res, amount, via or face.id, face.id)
 
 
 def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None,

@@ -33,12 +33,16 @@ def _places(p: Player) -> tuple[tuple[int, int], ...]:
 
 def buyable(g: Game, gold: int, discount: int = 0, exclude: frozenset = frozenset()) -> tuple:
     """Sanctuary face ids on offer that cost at most `gold` after `discount`, minus `exclude`."""
-    seen = []
-    for pool in g.sanctuary:
+    found: list[str] = []
+    for pool in g.sanctuary:  # pools are in cost order and all faces of a pool cost the same
+        if not pool:
+            continue
+        if pool[0].cost - discount > gold:
+            break
         for face in pool:
-            if face.id not in seen and face.id not in exclude and face.cost - discount <= gold:
-                seen.append(face.id)
-    return tuple(seen)
+            if face.id not in exclude and face.id not in found:
+                found.append(face.id)
+    return tuple(found)
 
 
 def take_from_sanctuary(g: Game, face_id: str) -> Face:

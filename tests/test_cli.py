@@ -1,0 +1,88 @@
+"""The dicelab CLI: simulate and list, and one clear line for every bad input."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from analytics.cli import main
+from analytics.games.diceforge.content import PRESET_DIR
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_simulate_writes_a_run(tmp_path):
+    result = invoke("simulate", "--players", 2, "--games", 6, "--bots", "random", "--workers", 1,
+                    "--quiet", "--out", tmp_path / "run")
+    assert result.exit_code == 0, result.output
+    assert "wrote 6 games" in result.output
+    assert (tmp_path / "run" / "runs.parquet").is_file()
+    assert (tmp_path / "run" / "parts" / "00000" / "events.parquet").is_file()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--set", "nope"], "card set 'nope' is neither a preset"),
+    (["--bots", "random,ghost"], "names 2 bots for 4 players"),
+    (["--bots", "ghost"], "unknown bot 'ghost'"),
+    (["--rule", "ties"], "--rule 'ties': expected NAME=VALUE"),
+    (["--rule", "speed=fast"], "unknown rule option 'speed'"),
+    (["--players", "7"], "--players must be 2, 3 or 4"),
+    (["--game", "chess"], "unknown game 'chess'"),
+])
+def test_simulate_bad_input_is_one_line_and_exit_1(tmp_path, args, message):
+    result = invoke("simulate", "--games", 2, "--quiet", "--out", tmp_path / "x", *args)
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x").exists()
+
+
+def test_simulate_bad_card_set_file_names_file_slot_and_id(tmp_path):
+    bad = tmp_path / "mine.toml"
+    bad.write_text((PRESET_DIR / "base.toml").read_text().replace('"hydra"', '"hydrra"'))
+    result = invoke("simulate", "--games", 2, "--quiet", "--set", bad, "--out", tmp_path / "x")
+    assert result.exit_code == 1
+    assert f"{bad}: slot M8: unknown card id 'hydrra'" in result.output
+
+
+def test_simulate_refuses_to_overwrite_a_run(tmp_path):
+    args = ["simulate", "--games", 2, "--bots", "random", "--quiet", "--workers", 1,
+            "--out", tmp_path / "run"]
+    assert invoke(*args).exit_code == 0
+    again = invoke(*args)
+    assert again.exit_code == 1 and "already holds a run; pass --resume" in again.output
+    assert invoke(*args, "--resume").exit_code == 0
+
+
+def test_usage_error_exits_2():
+    assert invoke("simulate", "--players", "four", "--out", "x").exit_code == 2
+
+
+@pytest.mark.parametrize("what, first", [
+    ("sets", "base"), ("cards", "blacksmiths_hammer"), ("faces", "gold_1"),
+    ("rules", "extra_action_cost"),
+])
+def test_list_as_json(what, first):
+    result = invoke("list", what, "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert first in rows[0].values()
+
+
+def test_list_bots_names_the_heuristic_bots_and_random():
+    rows = json.loads(invoke("list", "bots", "--format", "json").output)
+    assert {row["bot"] for row in rows} == {"economist", "hero", "random"}
+
+
+def test_list_cards_has_all_24_base_cards():
+    rows = json.loads(invoke("list", "cards", "--format", "json").output)
+    assert len(rows) == 24
+
+
+def test_every_command_has_help_with_examples():
+    for command in ("simulate", "list"):
+        result = invoke(command, "--help")
+        assert result.exit_code == 0 and "Examples:" in result.output
