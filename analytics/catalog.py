@@ -9,6 +9,7 @@ from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY
 from analytics.games.diceforge.content import load_card_set, preset_names
 from analytics.games.diceforge.options import RULE_OPTIONS
 from analytics.policies import available_bots
+from analytics.query import list_queries
 
 LISTS = ("bots", "sets", "cards", "faces", "rules", "queries")
 
@@ -59,6 +60,4 @@ def rules(game: str) -> pl.DataFrame:
 
 
 def queries(game: str) -> pl.DataFrame:
-    from analytics.query import list_queries  # analytics side; optional until it exists
-
     return list_queries()

@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 
 from analytics import catalog
+from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.errors import UserError
 from analytics.output import FORMATS, render_table
 from analytics.simulate import RunConfig, run_simulation
+from analytics.summary import summary_tables
 
 
 class Group(click.Group):
@@ -100,6 +102,30 @@ def list_(what: str, game: str, fmt: str) -> None:
       dicelab list sets --format csv
     """
     click.echo(render_table(catalog.listing(what, game), fmt))
+
+
+@main.command()
+@click.option("--logs", "logs", multiple=True, default=["logs"], show_default=True,
+              help="Run folders, folders holding runs, or globs (repeatable).")
+@click.option("--top", type=int, default=10, show_default=True, help="How many cards to show.")
+@click.option("--min-n", type=int, default=200, show_default=True,
+              help="Hide cards owned in fewer seat-games.")
+@format_option
+def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
+    """A short summary of runs: win rate by seat and by bot, mean score, the best cards.
+
+    \b
+    Examples:
+      dicelab summary --logs logs/demo
+      dicelab summary --logs 'logs/*' --top 5 --format csv
+    """
+    for title, table in summary_tables(logs, top=top, min_n=min_n):
+        click.echo(f"\n{title}" if fmt == "table" else f"# {title}")
+        click.echo(render_table(table, fmt))
+
+
+for command in ANALYSIS_COMMANDS:
+    main.add_command(command)
 
 
 if __name__ == "__main__":  # pragma: no cover

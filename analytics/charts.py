@@ -1,0 +1,142 @@
+"""Figures for balance tables: each function draws one table on an Axes and returns the Axes.
+
+No pyplot: callers make a `matplotlib.figure.Figure` and `save_figure` writes it atomically.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only; never a window
+
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+COLOURS = ("#1b6ca8", "#d1495b", "#66a182", "#edae49", "#6b4e9b", "#00798c", "#8d6a9f")
+
+
+def plot_forest(ax: Axes, table: pl.DataFrame, label: str, estimate: str = "delta",
+                low: str = "delta_low", high: str = "delta_high", n: str = "n_owned",
+                title: str = "") -> Axes:
+    """Horizontal interval plot of `estimate` [low, high] per row, largest on top, n in labels."""
+    rows = table.filter(pl.col(estimate).is_not_null()).sort(estimate)
+    y = np.arange(rows.height)
+    centre = rows[estimate].to_numpy()
+    errors = np.vstack([centre - rows[low].fill_null(np.nan).to_numpy(),
+                        rows[high].fill_null(np.nan).to_numpy() - centre])
+    colours = [COLOURS[1] if v < 0 else COLOURS[0] for v in centre]
+    ax.errorbar(centre, y, xerr=np.nan_to_num(errors), fmt="none", ecolor="#888888",
+                elinewidth=1.5, capsize=3)
+    ax.scatter(centre, y, c=colours, zorder=3, s=28)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(y, [f"{name} (n={count:,})" for name, count in
+                      zip(rows[label], rows[n], strict=True)])
+    ax.set_xlabel("win rate owned − not owned (95% interval)")
+    ax.set_title(title or f"Δ win rate when owned, by {label}")
+    ax.grid(axis="x", alpha=0.3)
+    return ax
+
+
+def plot_round_acquired(ax: Axes, table: pl.DataFrame, label: str, min_n: int = 30,
+                        title: str = "") -> Axes:
+    """Heat map of win rate by round of first acquisition; cells under `min_n` left blank."""
+    names = sorted(table["component"].unique().to_list())
+    rounds = sorted(table["round_acquired"].unique().to_list())
+    grid = np.full((len(names), len(rounds)), np.nan)
+    for row in table.filter(pl.col("n") >= min_n).iter_rows(named=True):
+        grid[names.index(row["component"]), rounds.index(row["round_acquired"])] = row["win_rate"]
+    # Centre the colours on the overall win rate so above/below average reads at a glance.
+    centre = float((table["wins"].sum() / table["n"].sum()) if table.height else 0.5)
+    spread = max(float(np.nanmax(np.abs(grid - centre))) if np.isfinite(grid).any() else 0, 0.05)
+    image = ax.imshow(grid, cmap="RdBu", vmin=centre - spread, vmax=centre + spread,
+                      aspect="auto")
+    for (i, j), value in np.ndenumerate(grid):
+        if not np.isnan(value):
+            ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(len(rounds)), [str(r) for r in rounds])
+    totals = table.group_by("component").agg(pl.col("n").sum())
+    counts = dict(zip(totals["component"], totals["n"], strict=True))
+    ax.set_yticks(range(len(names)), [f"{name} (n={counts[name]:,})" for name in names])
+    ax.set_xlabel("round first acquired")
+    ax.set_title(title or f"win rate by round {label} first acquired (blank: n < {min_n})")
+    ax.figure.colorbar(image, ax=ax, label=f"win rate (centre {centre:.2f} = overall)",
+                       shrink=0.8)
+    return ax
+
+
+def plot_seats(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
+    """Win rate by seat with intervals, grouped by player count, a dashed 1/N line per group."""
+    position, ticks, labels = 0.0, [], []
+    for k, ((players,), group) in enumerate(table.sort("players", "seat")
+                                            .group_by("players", maintain_order=True)):
+        x = position + np.arange(group.height)
+        rate = group["win_rate"].to_numpy()
+        errors = np.vstack([rate - group["low"].to_numpy(), group["high"].to_numpy() - rate])
+        ax.bar(x, rate, yerr=errors, color=COLOURS[k % len(COLOURS)], capsize=4,
+               label=f"{players} players (n={group['n'].max():,} games)")
+        ax.hlines(1 / players, x[0] - 0.5, x[-1] + 0.5, colors="black", linestyles="dashed")
+        ticks.extend(x)
+        labels.extend(f"seat {s}" for s in group["seat"])
+        position = x[-1] + 2
+    ax.set_xticks(ticks, labels)
+    ax.set_ylabel("win rate (95% Wilson); dashed: 1/N")
+    ax.set_title(title or "win rate by seat (seat 0 plays first)")
+    ax.legend(loc="upper right", fontsize=8)
+    return ax
+
+
+def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
+    """Final-score distribution per bot (share of seat-games at each score), n in the legend."""
+    for k, ((bot,), group) in enumerate(table.sort("bot", "score")
+                                        .group_by("bot", maintain_order=True)):
+        total = group["n"].sum()
+        ax.step(group["score"], group["n"] / total, where="mid",
+                color=COLOURS[k % len(COLOURS)], label=f"{bot} (n={total:,})")
+    ax.set_xlabel("final score (Glory)")
+    ax.set_ylabel("share of seat-games")
+    ax.set_title(title or "final score distribution by bot")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_curves(ax: Axes, table: pl.DataFrame, resource: str = "glory",
+                title: str = "") -> Axes:
+    """Mean `resource` held at the end of each round, one line per bot and player count."""
+    rows = table.filter(pl.col("resource") == resource).sort("players", "bot", "round")
+    if rows.is_empty():
+        ax.text(0.5, 0.5, f"no {resource} events in these logs", ha="center",
+                transform=ax.transAxes)
+    for k, ((players, bot), group) in enumerate(rows.group_by(["players", "bot"],
+                                                              maintain_order=True)):
+        ax.plot(group["round"], group["held_mean"], marker="o", markersize=3,
+                color=COLOURS[k % len(COLOURS)],
+                label=f"{bot}, {players}p (n={group['n'].max():,})")
+    ax.set_xlabel("round (0 = setup, last = end-of-game scoring)")
+    ax.set_ylabel(f"mean {resource} held")
+    ax.set_title(title or f"{resource} by round")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def save_figure(fig: Figure, path: str | Path, dpi: int = 150) -> Path:
+    """Write `fig` to `path` (format from its suffix) via a temporary file and a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fmt = path.suffix.lstrip(".") or "png"
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    os.close(handle)
+    try:
+        fig.savefig(temp, format=fmt, dpi=dpi)
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.remove(temp)
+    return path

@@ -1,0 +1,179 @@
+"""Analysis commands (query, cards, faces, seats, power, chart); `COMMANDS` joins the main group."""
+
+from __future__ import annotations
+
+import click
+
+from analytics import analysis
+from analytics.errors import UserError
+from analytics.output import FORMATS, render_table
+from analytics.query import Filters, run_query
+
+
+class AnalysisCommand(click.Command):
+    """A command whose UserError becomes one line and exit code 1, even outside the main group."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except UserError as err:
+            raise click.ClickException(str(err)) from None
+
+
+def log_options(func):
+    """--logs and the game filters shared by every command that reads logs."""
+    options = [
+        click.option("--logs", "logs", multiple=True, default=("logs",), show_default=True,
+                     metavar="PATH", help="Run folder, folder of runs, or glob (repeatable)."),
+        click.option("--players", type=click.IntRange(2, 6), multiple=True,
+                     help="Keep games with this many players (repeatable)."),
+        click.option("--module", multiple=True, help="Keep games of this module ('' = base)."),
+        click.option("--set", "card_set", multiple=True, help="Keep games of this card set."),
+        click.option("--bot", multiple=True, help="Keep games where some seat is this bot."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def format_option(func):
+    return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
+                        show_default=True, help="Output format.")(func)
+
+
+def table_options(func):
+    """--min-n and --sort for the card and face tables."""
+    func = click.option("--sort", default="delta", show_default=True,
+                        help="Column to sort by (numbers descending).")(func)
+    return click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
+                        help="Hide rows owned in fewer seat-games.")(func)
+
+
+def make_filters(players, module, card_set, bot) -> Filters:
+    return Filters(tuple(players), tuple(module), tuple(card_set), tuple(bot))
+
+
+def emit(table: analysis.Table, fmt: str) -> None:
+    """The frame on stdout, the footnotes on stderr (so CSV and JSON stay parseable)."""
+    click.echo(render_table(table.frame, fmt), nl=fmt == "table")
+    for note in table.footnotes:
+        click.echo(note, err=True)
+
+
+@click.command("query", cls=AnalysisCommand)
+@click.argument("name")
+@click.option("-p", "--param", "params", type=(str, str), multiple=True,
+              metavar="NAME VALUE", help="Query parameter (repeatable).")
+@click.option("--queries-dir", type=click.Path(file_okay=False), default=None,
+              help="Extra folder of .sql files (and audits/).")
+@log_options
+@format_option
+def query_command(name, params, queries_dir, logs, players, module, card_set, bot, fmt):
+    """Run a named query from queries/ over the logs.
+
+    \b
+    Examples:
+      dicelab query win_rate_by_seat --logs logs/demo
+      dicelab query contribution_by_component -p component face --format csv
+      dicelab query audits/glory_mismatch_by_seat_game --logs 'logs/*'
+    """
+    frame = run_query(logs, name, dict(params), make_filters(players, module, card_set, bot),
+                      queries_dir)
+    emit(analysis.Table(frame), fmt)
+
+
+@click.command("cards", cls=AnalysisCommand)
+@log_options
+@table_options
+@format_option
+def cards_command(logs, players, module, card_set, bot, min_n, sort, fmt):
+    """Heroic Feat cards: take rate, win rate owned vs not, adjusted effect, Glory.
+
+    \b
+    Examples:
+      dicelab cards --logs logs/demo --players 4
+      dicelab cards --min-n 500 --sort adjusted_effect --format csv > cards.csv
+    """
+    filters = make_filters(players, module, card_set, bot)
+    emit(analysis.card_table(logs, filters, sort, min_n), fmt)
+
+
+@click.command("faces", cls=AnalysisCommand)
+@log_options
+@table_options
+@format_option
+def faces_command(logs, players, module, card_set, bot, min_n, sort, fmt):
+    """Die faces forged during play: the same measures as `cards`.
+
+    \b
+    Examples:
+      dicelab faces --logs logs/demo
+      dicelab faces --bot economist --sort take_rate --format json
+    """
+    filters = make_filters(players, module, card_set, bot)
+    emit(analysis.face_table(logs, filters, sort, min_n), fmt)
+
+
+@click.command("seats", cls=AnalysisCommand)
+@log_options
+@click.option("--sort", default="seat", show_default=True, help="Column to sort by.")
+@format_option
+def seats_command(logs, players, module, card_set, bot, sort, fmt):
+    """Win rate by seat, with Wilson intervals and a chi-square test against 1/N.
+
+    \b
+    Examples:
+      dicelab seats --logs logs/demo
+      dicelab seats --players 3 --format csv
+    """
+    filters = make_filters(players, module, card_set, bot)
+    emit(analysis.seat_table(logs, filters, sort), fmt)
+
+
+@click.command("power", cls=AnalysisCommand)
+@click.option("--effect", type=float, multiple=True, required=True,
+              help="Change in win rate to detect, e.g. 0.02 (repeatable).")
+@click.option("--base", type=float, default=0.25, show_default=True, help="Baseline win rate.")
+@click.option("--paired", is_flag=True, help="Paired seeds (same seeds under both setups).")
+@click.option("--correlation", type=click.FloatRange(-1, 1), default=0.5, show_default=True,
+              help="Paired only: correlation of a seat's outcomes on the same seed.")
+@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.05, show_default=True, help="Two-sided significance level.")
+@click.option("--power", "power_", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.8, show_default=True, help="Chance of detecting the effect.")
+@format_option
+def power_command(effect, base, paired, correlation, alpha, power_, fmt):
+    """How many games detect a change in win rate.
+
+    \b
+    Examples:
+      dicelab power --effect 0.02
+      dicelab power --effect 0.02 --effect 0.05 --base 0.5 --paired
+    """
+    emit(analysis.power_table(effect, base, alpha, power_, paired, correlation), fmt)
+
+
+@click.command("chart", cls=AnalysisCommand)
+@click.argument("kind", type=click.Choice(analysis.CHART_KINDS))
+@log_options
+@click.option("--out", type=click.Path(dir_okay=False), required=True,
+              help="Image file to write (.png, .svg, .pdf).")
+@click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
+              help="cards/faces: hide rows owned in fewer seat-games.")
+def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
+    """Draw a chart: cards, faces (forest + round acquired), seats, scores, rounds.
+
+    \b
+    Examples:
+      dicelab chart cards --logs logs/demo --out cards.png
+      dicelab chart seats --players 4 --out seats.svg
+    """
+    filters = make_filters(players, module, card_set, bot)
+    from analytics.charts import save_figure  # matplotlib loads only for this command
+
+    figure = analysis.chart_figure(kind, logs, filters, min_n)
+    click.echo(f"wrote {save_figure(figure, out)}")
+
+
+COMMANDS = [query_command, cards_command, faces_command, seats_command, power_command,
+            chart_command]

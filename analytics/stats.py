@@ -1,0 +1,232 @@
+"""Statistics for win rates: intervals, cluster bootstrap, multiple testing, regression, power.
+
+Every function returns numbers or small frozen results and never prints (STYLE.md 11).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A point estimate with its interval, p-value (NaN when none), sample size and method."""
+
+    estimate: float
+    low: float
+    high: float
+    p_value: float = math.nan
+    n: float = 0
+    method: str = ""
+
+
+def _z(confidence: float) -> float:
+    return float(sps.norm.ppf(0.5 + confidence / 2))
+
+
+def wilson_bounds(successes, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score bounds for arrays of (possibly fractional) successes out of n; NaN at n=0."""
+    s, n = np.asarray(successes, dtype=float), np.asarray(n, dtype=float)
+    z = _z(confidence)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = s / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    # At 0 or n successes the bound is exactly 0 or 1; the formula only gets there up to rounding.
+    low = np.where((s <= 0) & (n > 0), 0.0, np.clip(centre - half, 0, 1))
+    high = np.where((s >= n) & (n > 0), 1.0, np.clip(centre + half, 0, 1))
+    return low, high
+
+
+def wilson(successes: float, n: float, confidence: float = 0.95) -> Estimate:
+    """Wilson score interval for a proportion (Wilson 1927; Newcombe 1998 method 3)."""
+    low, high = wilson_bounds(successes, n, confidence)
+    rate = successes / n if n else math.nan
+    return Estimate(rate, float(low), float(high), n=n, method="wilson")
+
+
+def newcombe_difference(s1: float, n1: float, s2: float, n2: float,
+                        confidence: float = 0.95) -> Estimate:
+    """p1 - p2 with Newcombe's hybrid score interval (method 10) and a two-sided z-test p-value."""
+    p1, p2 = s1 / n1, s2 / n2
+    l1, u1 = wilson_bounds(s1, n1, confidence)
+    l2, u2 = wilson_bounds(s2, n2, confidence)
+    diff = p1 - p2
+    low = diff - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = diff + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    pooled = (s1 + s2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    p_value = float(2 * sps.norm.sf(abs(diff) / se)) if se > 0 else math.nan
+    return Estimate(diff, float(low), float(high), p_value, n1 + n2, "newcombe-hybrid-score")
+
+
+def bootstrap_sums(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0,
+                   chunk: int = 64) -> np.ndarray:
+    """Column sums of `per_game` (games x columns) over `n_boot` resamples of whole games.
+
+    Resampling rows keeps every row of one game together (a cluster bootstrap); the same
+    seed gives the same resamples.
+    """
+    rng = np.random.default_rng(seed)
+    n_games = per_game.shape[0]
+    out = np.empty((n_boot, per_game.shape[1]))
+    for start in range(0, n_boot, chunk):
+        size = min(chunk, n_boot - start)
+        # Row b counts how often each game was drawn in resample b; sums are then one matmul.
+        draws = rng.integers(0, n_games, size=(size, n_games))
+        draws += np.arange(size)[:, None] * n_games
+        counts = np.bincount(draws.ravel(), minlength=size * n_games).reshape(size, n_games)
+        out[start:start + size] = counts.astype(per_game.dtype) @ per_game
+    return out
+
+
+def percentile_interval(samples: np.ndarray, confidence: float = 0.95
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Percentile bounds over axis 0 of bootstrap `samples`, ignoring NaN resamples."""
+    tail = (1 - confidence) / 2 * 100
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an all-NaN column gives NaN bounds
+        return (np.nanpercentile(samples, tail, axis=0),
+                np.nanpercentile(samples, 100 - tail, axis=0))
+
+
+def benjamini_hochberg(p_values) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (step-up FDR); NaN stays NaN and is not counted."""
+    p = np.asarray(p_values, dtype=float)
+    adjusted = np.full_like(p, np.nan)
+    ok = ~np.isnan(p)
+    m = int(ok.sum())
+    if not m:
+        return adjusted
+    order = np.argsort(p[ok])
+    ranked = p[ok][order] * m / np.arange(1, m + 1)
+    stepped = np.minimum.accumulate(ranked[::-1])[::-1]
+    values = np.empty(m)
+    values[order] = np.minimum(stepped, 1.0)
+    adjusted[ok] = values
+    return adjusted
+
+
+def seat_chi_square(wins, n) -> Estimate:
+    """Chi-square goodness of fit of wins by seat against equal shares (1/N of the wins each)."""
+    wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
+    expected = wins.sum() * n / n.sum()
+    if len(wins) < 2 or wins.sum() == 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, n.sum(), "chi-square")
+    result = sps.chisquare(wins, expected)
+    return Estimate(float(result.statistic), math.nan, math.nan, float(result.pvalue), n.sum(),
+                    f"chi-square, {len(wins) - 1} df")
+
+
+def sample_size_independent(base: float, effect: float, alpha: float = 0.05,
+                            power: float = 0.8) -> float:
+    """Observations per arm for a two-sided test of base vs base + effect (Cohen's h)."""
+    from statsmodels.stats.power import NormalIndPower  # slow to import: only when needed
+    from statsmodels.stats.proportion import proportion_effectsize
+
+    h = abs(proportion_effectsize(base + effect, base))
+    return float(NormalIndPower().solve_power(effect_size=h, alpha=alpha, power=power, ratio=1.0))
+
+
+def sample_size_paired(base: float, effect: float, alpha: float = 0.05, power: float = 0.8,
+                       correlation: float = 0.5) -> float:
+    """Pairs (seeds) for a paired t-test of win differences, outcomes correlated within a pair."""
+    from statsmodels.stats.power import TTestPower  # slow to import: only when needed
+
+    p1, p2 = base, base + effect
+    var1, var2 = p1 * (1 - p1), p2 * (1 - p2)
+    sd_diff = math.sqrt(max(var1 + var2 - 2 * correlation * math.sqrt(var1 * var2), 1e-12))
+    return float(TTestPower().solve_power(effect_size=abs(effect) / sd_diff, alpha=alpha,
+                                          power=power))
+
+
+def logistic_average_effects(outcome, owned, covariates, confidence: float = 0.95
+                             ) -> list[Estimate]:
+    """Average marginal effect on P(win) of each 0/1 column of `owned`, adjusted for the rest.
+
+    Fits a logistic regression of `outcome` (win share in [0, 1]) on a constant, `owned` and
+    `covariates` (already dummy-coded), then for each owned column j reports the mean over
+    seats of P(win | owns j) - P(win | not j), with a delta-method interval. A column that
+    never varies, or that the fit cannot estimate (separation, singularity), gets NaN.
+    """
+    y = np.asarray(outcome, dtype=float)
+    owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
+    covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
+    full = np.column_stack([np.ones(len(y)), owned, covariates])
+    keep = _independent_columns(full)
+    x = full[:, keep]
+    fit = _fit_logit(y, x)
+    results = [_nan_estimate(int(owned[:, j].sum())) for j in range(owned.shape[1])]
+    if fit is None:
+        return results
+    params, cov = fit
+    for position, column in enumerate(keep):
+        if 1 <= column <= owned.shape[1]:
+            results[column - 1] = _average_effect(x, params, cov, position, confidence)
+    return results
+
+
+def _independent_columns(x: np.ndarray) -> list[int]:
+    """Columns of `x` kept in order while each adds rank (drops constants and collinear ones).
+
+    Bots fixed to seats, or a card always bought with another, make the design singular;
+    dropping the later column keeps the rest estimable.
+    """
+    gram = x.T @ x
+    keep: list[int] = []
+    for j in range(x.shape[1]):
+        trial = [*keep, j]
+        if np.linalg.matrix_rank(gram[np.ix_(trial, trial)], hermitian=True) == len(trial):
+            keep.append(j)
+    return keep
+
+
+def _fit_logit(y: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    # Separation and singular designs are expected with rare cards: they give NaN, not a crash.
+    from statsmodels.discrete.discrete_model import Logit  # slow to import: only when needed
+    from statsmodels.tools.sm_exceptions import PerfectSeparationError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = Logit(y, x).fit(method="newton", maxiter=100, disp=False)
+            cov = np.asarray(result.cov_params())
+    except (np.linalg.LinAlgError, PerfectSeparationError, ValueError, OverflowError):
+        return None
+    if not result.mle_retvals.get("converged", False) and not np.all(np.isfinite(cov)):
+        return None
+    return np.asarray(result.params), cov
+
+
+def _average_effect(x: np.ndarray, params: np.ndarray, cov: np.ndarray, j: int,
+                    confidence: float) -> Estimate:
+    beta = params[j]
+    eta = x @ params
+    eta_on, eta_off = eta + beta * (1 - x[:, j]), eta - beta * x[:, j]
+    p_on, p_off = _sigmoid(eta_on), _sigmoid(eta_off)
+    effect = float(np.mean(p_on - p_off))
+    # Gradient of the mean difference with respect to the coefficients (delta method).
+    d_on, d_off = p_on * (1 - p_on), p_off * (1 - p_off)
+    grad = (d_on - d_off) @ x / len(x)
+    grad[j] = np.mean(d_on)
+    se = float(np.sqrt(grad @ cov @ grad))
+    n_owned = int(x[:, j].sum())
+    if not np.isfinite(se) or se == 0 or abs(beta) > 15:
+        return _nan_estimate(n_owned)
+    z = _z(confidence)
+    p_value = float(2 * sps.norm.sf(abs(effect) / se))
+    return Estimate(effect, effect - z * se, effect + z * se, p_value, n_owned,
+                    "logistic regression, average marginal effect (delta method)")
+
+
+def _sigmoid(eta: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-eta))
+
+
+def _nan_estimate(n: int) -> Estimate:
+    return Estimate(math.nan, math.nan, math.nan, math.nan, n, "not estimable")

@@ -1,0 +1,17 @@
+-- question: Which seats' final score differs from the sum of their Glory events?
+-- grain: one row per violating game and seat (none when the logs are sound)
+with glory_sums as (
+    select game_id, seat, sum(amount)::bigint as glory
+    from events
+    where resource = 'glory'
+    group by game_id, seat
+),
+final as (
+    select p.game_id, p.seat::integer as seat, p.score::bigint as score,
+           coalesce(gs.glory, 0)::bigint as glory_events
+    from players as p
+    left join glory_sums as gs using (game_id, seat)
+    where p.score <> coalesce(gs.glory, 0)
+)
+select * from final
+order by game_id, seat

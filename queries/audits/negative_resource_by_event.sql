@@ -1,0 +1,22 @@
+-- question: At which events does a seat's Gold, Sun or Moon reserve go below zero?
+-- grain: one row per violating event (none when the logs are sound)
+with changes as (
+    -- resource_gained is taken to be what entered the reserve; overflow is reported apart
+    select game_id, seq, seat, resource::varchar as resource, amount
+    from events
+    where kind in ('resource_gained', 'resource_lost', 'resource_spent')
+      and resource in ('gold', 'sun', 'moon')
+),
+running as (
+    select game_id, seq, seat, resource, amount,
+           sum(amount) over (partition by game_id, seat, resource order by seq) as held
+    from changes
+),
+final as (
+    select game_id, seq::integer as seq, seat::integer as seat, resource,
+           amount::integer as amount, held::bigint as held
+    from running
+    where held < 0
+)
+select * from final
+order by game_id, seq

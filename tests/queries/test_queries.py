@@ -1,0 +1,198 @@
+"""Every query file against hand-built logs: exact table out (STYLE.md 8)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from analytics.query import LogDatabase, parse_query_file, query_paths
+from tests.analytics_fixtures import LogBuilder, gain, glory, sample_logs
+
+TESTED = set()
+
+
+def covers(name):
+    """Mark a test as the fixture test of query `name` (checked by test_every_query_tested)."""
+    TESTED.add(name)
+    return lambda func: func
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    folder = sample_logs(tmp_path_factory.mktemp("logs") / "run-a")
+    with LogDatabase([folder]) as database:
+        yield database
+
+
+def expect(frame: pl.DataFrame, rows: list[tuple], columns: list[str] | None = None) -> None:
+    """`frame` (or its `columns`) holds exactly `rows`, in order, floats to 1e-9."""
+    got = frame.select(columns) if columns else frame
+    expected = pl.DataFrame(rows, schema=got.schema, orient="row")
+    assert_frame_equal(got, expected, check_exact=False, abs_tol=1e-9)
+
+
+@covers("contribution_by_component")
+def test_card_contribution(db):
+    frame = db.run("contribution_by_component", {"component": "card"})
+    assert frame.height == 15 and frame["n_available"].unique().to_list() == [12]
+    expect(frame.filter(pl.col("n_owned") > 0), [
+        ("elder", 3, 12, 2, 2 / 12, 1.0, 0.0, 0.3, -0.3, 2, 0.0, 0, None, 0, 0.0, 2, 0.0),
+        ("silver_hind", 3, 12, 2, 2 / 12, 1.5, 0.75, 0.15, 0.6, 2, 0.75, 1, 1.0, 10, 5.0, 6,
+         10 / 6),
+    ])
+    hammer = frame.filter(pl.col("component") == "blacksmiths_hammer")
+    assert hammer["glory"].item() == 1 and hammer["glory_per_game"].item() is None
+
+
+def test_face_contribution(db):
+    frame = db.run("contribution_by_component", {"component": "face"})
+    assert frame.height == 18  # the Sanctuary, x3 (Helmet) and mirror (Mirror of the Abyss)
+    expect(frame.filter(pl.col("n_owned") > 0), [
+        ("gold_3", 3, 12, 3, 0.25, 1.0, 1 / 3, 2 / 9, 1 / 9, 2, 0.25, 2, 0.5, 0, 0.0, 6, 0.0),
+    ])
+
+
+def test_garden_faces_follow_their_card(tmp_path):
+    b = LogBuilder(cards="helmet_of_invisibility,guardians_shield")
+    b.game(1, (1, 0, 0, 0))
+    with LogDatabase([b.write(tmp_path / "run")]) as database:
+        faces = database.run("contribution_by_component", {"component": "face"})
+    garden = {"x3", "shield_red", "shield_blue", "shield_yellow", "shield_green"}
+    assert garden <= set(faces["component"]) and "mirror" not in set(faces["component"])
+
+
+@covers("owned_wins_by_game")
+def test_owned_wins_by_game(db):
+    frame = db.run("owned_wins_by_game", {"component": "face"})
+    assert frame.height == 3 * 18
+    expect(frame.filter(pl.col("n_owned") > 0), [
+        (1, "gold_3", 4, 1, 0.0, 3, 1.0),
+        (2, "gold_3", 4, 2, 1.0, 2, 0.0),
+    ])
+
+
+@covers("copies_by_seat_game")
+def test_copies_by_seat_game(db):
+    expect(db.run("copies_by_seat_game"), [
+        (1, 0, "silver_hind", 2, 2), (1, 1, "elder", 1, 3), (2, 1, "silver_hind", 1, 1),
+        (3, 2, "elder", 1, 6),
+    ])
+
+
+@covers("win_rate_by_round_acquired")
+def test_win_rate_by_round_acquired(db):
+    expect(db.run("win_rate_by_round_acquired"), [
+        ("elder", 3, 1, 0.0, 0.0), ("elder", 6, 1, 0.0, 0.0),
+        ("silver_hind", 1, 1, 0.5, 0.5), ("silver_hind", 2, 1, 1.0, 1.0),
+    ])
+    expect(db.run("win_rate_by_round_acquired", {"component": "face"}), [
+        ("gold_3", 1, 1, 0.0, 0.0), ("gold_3", 2, 1, 0.5, 0.5), ("gold_3", 3, 1, 0.5, 0.5),
+    ])
+
+
+@covers("outcome_by_seat_game")
+def test_outcome_by_seat_game(db):
+    frame = db.run("outcome_by_seat_game")
+    assert frame.height == 12
+    expect(frame.head(5), [
+        (1, 0, "economist", 4, "", "base", 10, 1, True, 1.0),
+        (1, 1, "random", 4, "", "base", 4, 2, False, 0.0),
+        (1, 2, "random", 4, "", "base", 4, 2, False, 0.0),
+        (1, 3, "random", 4, "", "base", 0, 4, False, 0.0),
+        (2, 0, "economist", 4, "", "base", 6, 1, True, 0.5),
+    ])
+
+
+@covers("win_rate_by_seat")
+def test_win_rate_by_seat(db):
+    expect(db.run("win_rate_by_seat"), [
+        (4, 0, 3, 1.5, 0.5, 0.25), (4, 1, 3, 1.5, 0.5, 0.25),
+        (4, 2, 3, 0.0, 0.0, 0.25), (4, 3, 3, 0.0, 0.0, 0.25),
+    ])
+
+
+@covers("win_rate_by_bot")
+def test_win_rate_by_bot(db):
+    expect(db.run("win_rate_by_bot"), [
+        ("economist", 4, 3, 1.5, 0.5, 2.0), ("random", 4, 9, 1.5, 1 / 6, 4 / 6),
+    ])
+
+
+@covers("score_summary_by_bot")
+def test_score_summary_by_bot(db):
+    frame = db.run("score_summary_by_bot")
+    expect(frame.drop("sd"), [
+        ("economist", 4, 3, 19 / 3, 3, 3, 3, 6, 10, 10, 10),
+        ("random", 4, 9, 23 / 9, 0, 0, 1, 2, 4, 6, 6),
+    ])
+    assert frame["sd"][0] == pytest.approx(pl.Series([10, 6, 3]).std())
+
+
+@covers("score_counts_by_bot")
+def test_score_counts_by_bot(db):
+    expect(db.run("score_counts_by_bot"), [
+        ("economist", 3, 1), ("economist", 6, 1), ("economist", 10, 1),
+        ("random", 0, 2), ("random", 1, 2), ("random", 2, 1), ("random", 4, 2),
+        ("random", 5, 1), ("random", 6, 1),
+    ])
+
+
+@covers("game_length_by_player_count")
+def test_game_length_by_player_count(db):
+    # events: 22 + 20 + 10 (gains, spends, feats, forges, rolls, Glory, 4 game_ended each)
+    expect(db.run("game_length_by_player_count"), [
+        (4, 3, 9.0, 0.0, 100.0, 20.0, 118.0, 52 / 3, 1 / 3),
+    ])
+
+
+@covers("glory_by_source")
+def test_glory_by_source(db):
+    expect(db.run("glory_by_source"), [
+        ("card_printed", "silver_hind", 10, 10 / 3, 10 / 42),
+        ("die_face", "glory_2", 31, 31 / 3, 31 / 42),
+        ("hammer", "blacksmiths_hammer", 1, 1 / 3, 1 / 42),
+    ])
+
+
+@covers("resources_by_round")
+def test_resources_by_round(tmp_path):
+    b = LogBuilder(players=2)
+    game = b.game(1, (0, 2), rounds=1)
+    gain(b, game, 0, "gold", 3)
+    b.event(game, 1, 0, "resource_spent", "gold_3", "gold", -2, "gold_3")
+    glory(b, game, 1, 1, 2, "glory_2")
+    with LogDatabase([b.write(tmp_path / "run")]) as database:
+        frame = database.run("resources_by_round")
+    expect(frame, [
+        (2, "random", "glory", 0, 2, 0.0, 0.0), (2, "random", "glory", 1, 2, 1.0, 1.0),
+        (2, "random", "glory", 2, 2, 0.0, 1.0),
+        (2, "random", "gold", 0, 2, 1.5, 1.5), (2, "random", "gold", 1, 2, 0.0, 0.5),
+        (2, "random", "gold", 2, 2, 0.0, 0.5),
+    ])
+
+
+def test_every_query_has_a_fixture_test():
+    audits = {name for name in query_paths() if name.startswith("audits/")}
+    assert set(query_paths()) - audits == TESTED
+
+
+@pytest.mark.parametrize("name", sorted(query_paths()))
+def test_query_file_follows_the_style(name):
+    """Header with question and grain, binds declared, CTEs ending in `final`, lowercase."""
+    query = parse_query_file(query_paths()[name], name)
+    assert query.question and query.grain
+    body = "\n".join(line for line in query.sql.splitlines() if not line.startswith("--"))
+    binds = set(re.findall(r"\$([a-z_][a-z0-9_]*)", body))
+    assert binds == {p.name for p in query.params}
+    assert re.search(r"final as \(", body) and "select * from final" in body
+    assert not re.search(r"\b(SELECT|FROM|WHERE|GROUP BY|JOIN)\b", body)
+
+
+def test_queries_readme_lists_every_query():
+    readme = (Path(__file__).parents[2] / "queries" / "README.md").read_text()
+    for name in query_paths():
+        assert f"`{name}`" in readme, name
