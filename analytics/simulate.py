@@ -80,7 +80,10 @@ def manifest(config: RunConfig, setup: Setup) -> dict:
     return {
         "run_id": run_id(config, setup), "game": config.game, "modules": "",
         "card_set": setup.card_set.name, "cards": ",".join(setup.card_set.card_ids),
-        "players": config.players, "bots": ",".join(config.bots), "seed": config.seed,
+        "players": config.players, "bots": ",".join(config.bots),
+        "bot_params": json.dumps({b: make_bot(config.game, b).params for b in config.bots},
+                                 sort_keys=True, default=str),
+        "seed": config.seed,
         "n_games": config.games, "rules": json.dumps(setup.rules.as_dict(), sort_keys=True),
         "engine_version": ENGINE_VERSION, "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -34,6 +34,7 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
         "cards": pl.String,
         "players": pl.Int8,
         "bots": pl.String,
+        "bot_params": pl.String,
         "seed": pl.Int64,
         "n_games": pl.Int32,
         "rules": pl.String,
