@@ -120,24 +120,14 @@ def typhon(g: Game, p: Player, card: Card) -> None:
     gain(g, p, GLORY, p.forged, card.id, card.id)
 
 
-@effect("helmet_of_invisibility")
-def helmet(g: Game, p: Player, card: Card) -> None:
-    forge_from_garden(g, p, "x3", card.id)
+GARDEN_OF = {"helmet_of_invisibility": "x3", "mirror_of_the_abyss": "mirror",
+             "celestial_ship": "ship", "guardians_shield": "shield"}
 
 
-@effect("mirror_of_the_abyss")
-def mirror_of_the_abyss(g: Game, p: Player, card: Card) -> None:
-    forge_from_garden(g, p, "mirror", card.id)
-
-
-@effect("celestial_ship")
-def celestial_ship(g: Game, p: Player, card: Card) -> None:
-    forge_from_garden(g, p, "ship", card.id)
-
-
-@effect("guardians_shield")
-def guardians_shield(g: Game, p: Player, card: Card) -> None:
-    forge_from_garden(g, p, "shield", card.id)
+@effect(*GARDEN_OF)
+def take_garden_face(g: Game, p: Player, card: Card) -> None:
+    """Take the card's Garden face (choosing the colour where there are several) and forge it."""
+    forge_from_garden(g, p, GARDEN_OF[card.id], card.id)
 
 
 @effect("tenacious_boar")
