@@ -133,6 +133,7 @@ def save_figure(fig: Figure, path: str | Path, dpi: int = 150) -> Path:
     fmt = path.suffix.lstrip(".") or "png"
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     os.close(handle)
+    os.chmod(temp, 0o644)  # mkstemp makes 0600; a chart is meant to be shared like any file
     try:
         fig.savefig(temp, format=fmt, dpi=dpi)
         os.replace(temp, path)
