@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
-from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
+    EFFECT_VALUES,
     HAMMER_RATE,
     Outlook,
     Values,
-    effect_value,
     forge_gold,
+    rate_book,
 )
 from analytics.policies.registry import register_bot
 
@@ -54,15 +56,13 @@ class HeuristicBot:
     def __init__(self, name: str, plan: Plan) -> None:
         self.name = name
         self.plan = plan
-        self.params: dict[str, Any] = asdict(plan)
+        params, self.feats = _plan_tables(plan)
+        self.params: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v
+                                       for k, v in params.items()}  # a copy per bot, cheaply
+        self.book = rate_book(plan.values)
         self._key: tuple = ()
-        # Printed Glory, plan taste and shard price per card: the part of a feat's score
-        # that never changes.
-        self.feat_base = {
-            cid: card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon)
-            for cid, card in CARDS.items()
-        }
         self._outlook: Outlook | None = None
+        self._faces_first: tuple[Game | None, int, int, bool] = (None, 0, 0, False)
 
     def choose(self, view: Game, decision: Decision, rng: random.Random) -> Any:
         handler = HANDLERS.get(decision.kind)
@@ -73,77 +73,87 @@ class HeuristicBot:
     def outlook(self, g: Game, seat: int) -> Outlook:
         """The seat's Outlook, reused while the turn, its dice, cards and Hammer stay the same."""
         p = g.players[seat]
-        key = (id(g), g.round, g.active, seat, p.forged, len(p.cards), p.hammer_room > 0)
-        if key != self._key:
+        key = (g.round, g.active, seat, p.forged, len(p.cards), p.hammer_room > 0)
+        o = self._outlook
+        if key != self._key or o is None or o.g is not g:
             self._key = key
-            self._outlook = Outlook(g, p, self.plan.values)
-        return self._outlook
+            fresh = self._outlook = self.book.outlook(g, p)
+            fresh.reuse(o)
+            return fresh
+        return o
+
+    def gold_buys_faces(self, g: Game, p: Player) -> bool:
+        """Whether a gold is still worth more as face money than on a Hammer (once a turn:
+        the Hammer asks after every gold gained)."""
+        game, round_, active, answer = self._faces_first
+        if game is not g or round_ != g.round or active != g.active:
+            answer = forge_gold(g, p, self.plan.values) > HAMMER_RATE
+            self._faces_first = (g, g.round, g.active, answer)
+        return answer
+
+
+@cache
+def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
+    """A plan's recorded parameters, and per card (fixed score, effect, island).
+
+    The fixed score is printed Glory plus the plan's taste less the shards' price: the part of
+    a feat's score that never changes. Computed once per plan, not once per bot.
+    """
+    feats = {
+        cid: (card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon),
+              card.effect if card.effect in EFFECT_VALUES else None, card.island)
+        for cid, card in CARDS.items()
+    }
+    return asdict(plan), feats
 
 
 # --- actions -------------------------------------------------------------------------------
 
 def feat_score(bot: HeuristicBot, o: Outlook, card_id: str) -> float:
     """A feat's worth net of the shards it costs and the blessing an ousted hero gets."""
-    card = CARDS[card_id]
-    score = bot.feat_base[card_id] + effect_value(card, o, bot.plan.values)
-    occupant = o.g.islands[card.island]
+    base, effect, island = bot.feats[card_id]
+    score = base + o.effect(effect) if effect else base
+    occupant = o.g.islands[island]
     if occupant is not None and occupant != o.p.seat:
         score -= bot.plan.oust_cost
     return score
 
 
-def purchase_net(plan: Plan, o: Outlook, face: Face, floor: float, discount: int) -> float:
+def purchase_net(o: Outlook, face: Face, floor: float, discount: int) -> float:
     """Worth of forging `face` over a face worth `floor`, less the gold it costs."""
-    worth = o.face_worth(face, 0, plan.values)
-    return worth - floor - max(0, face.cost - discount) * o.unit[GOLD]
-
-
-def forge_score(plan: Plan, o: Outlook) -> float:
-    """Greedy offering: the best-net different faces, each over my next weakest face."""
-    key = ("forge", o.p.gold, sum(map(len, o.g.sanctuary)))
-    score = o.memo.get(key)
-    if score is None:
-        score = o.memo[key] = _greedy_offering(plan, o) * plan.forge_weight
-    return score
-
-
-def _greedy_offering(plan: Plan, o: Outlook) -> float:
-    unit_gold, values, gold = o.unit[GOLD], plan.values, o.p.gold
-    offers = {f.id: f for pool in o.g.sanctuary for f in pool if f.cost <= gold}
-    ranked = sorted(((o.face_worth(f, 0, values) - f.cost * unit_gold, f.cost)
-                     for f in offers.values()), reverse=True)
-    total = 0.0
-    for floor in o.slot_worths(values):
-        pick = next((i for i, (net, cost) in enumerate(ranked) if cost <= gold), None)
-        if pick is None or ranked[pick][0] <= floor:
-            break
-        net, cost = ranked.pop(pick)
-        gold -= cost
-        total += net - floor
-    return total
+    return o.face_worth(face, 0) - floor - max(0, face.cost - discount) * o.unit[GOLD]
 
 
 def option_score(bot: HeuristicBot, o: Outlook, option: str) -> float:
     if option == "pass":
         return 0.0
     if option == "forge":
-        return forge_score(bot.plan, o)
+        return o.offering_gain(o.p.gold) * bot.plan.forge_weight
     return feat_score(bot, o, option)
 
 
 def choose_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """The action (forge, a feat or pass) with the highest score."""
+    """The action (forge, a feat or pass) with the highest score (the first, on ties)."""
     o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda opt: option_score(bot, o, opt))
+    best, best_score = None, float("-inf")
+    for option in d.options:
+        score = option_score(bot, o, option)
+        if score > best_score:
+            best, best_score = option, score
+    return best
 
 
 def choose_extra_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Take the best second action if it beats the 2 Sun Shards it costs by a margin."""
     o = bot.outlook(g, d.seat)
-    scores = {opt: option_score(bot, o, opt) for opt in d.options if opt != "pass"}
-    best = max(scores, key=scores.get)
+    best, best_score = "pass", float("-inf")
+    for option in d.options:
+        if option != "pass":
+            score = option_score(bot, o, option)
+            if score > best_score:
+                best, best_score = option, score
     threshold = 2 * bot.plan.shard_price + bot.plan.extra_margin
-    return best if scores[best] > threshold else "pass"
+    return best if best_score > threshold else "pass"
 
 
 # --- forging --------------------------------------------------------------------------------
@@ -151,23 +161,20 @@ def choose_extra_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
 def choose_offering(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """The face with the best net gain over my weakest face; 'done' when none gains."""
     o = bot.outlook(g, d.seat)
-    floor = o.slot_worths(bot.plan.values)[0]
-    return _best_face(bot.plan, o, d.options, floor, 0, "done")
+    return _best_face(o, d.options, o.slot_worths()[0], 0, "done")
 
 
 def choose_ship_buy(bot: HeuristicBot, g: Game, d: Decision) -> str:
     o = bot.outlook(g, d.seat)
-    floor = o.slot_worths(bot.plan.values)[0]
-    return _best_face(bot.plan, o, d.options, floor, d.context, "skip")
+    return _best_face(o, d.options, o.slot_worths()[0], d.context, "skip")
 
 
-def _best_face(plan: Plan, o: Outlook, options: tuple, floor: float, discount: int,
-               stop: str) -> str:
+def _best_face(o: Outlook, options: tuple, floor: float, discount: int, stop: str) -> str:
     """The face id with the best net gain; `stop` (if legal) unless some face gains."""
     best, best_net = None, float("-inf")
     for opt in options:
         if opt != stop:
-            net = purchase_net(plan, o, FACES[opt], floor, discount)
+            net = purchase_net(o, FACES[opt], floor, discount)
             if net > best_net:
                 best, best_net = opt, net
     if stop in options and (best is None or best_net <= 0):
@@ -179,14 +186,18 @@ def choose_forge_place(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, in
     """Overwrite the face whose loss costs least, given where the new face fits best."""
     o = bot.outlook(g, d.seat)
     new, dice = d.context, o.p.dice
-    values = bot.plan.values
-    return max(d.options, key=lambda place: o.face_worth(new, place[0], values)
-               - o.face_worth(dice[place[0]][place[1]], place[0], values))
+    best, best_gain = None, float("-inf")
+    for place in d.options:
+        die = place[0]
+        gain = o.face_worth(new, die) - o.face_worth(dice[die][place[1]], die)
+        if gain > best_gain:
+            best, best_gain = place, gain
+    return best
 
 
 def choose_garden_face(bot: HeuristicBot, g: Game, d: Decision) -> str:
     o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda fid: o.placement_gain(FACES[fid], bot.plan.values))
+    return max(d.options, key=lambda fid: o.placement_gain(FACES[fid]))
 
 
 # --- resolving faces --------------------------------------------------------------------------
@@ -247,15 +258,19 @@ def choose_hammer_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
     p = g.players[d.seat]
     amount, most = d.context, d.options[-1]
     room = p.caps[GOLD] - p.gold
-    if forge_gold(g, p, bot.plan.values) > HAMMER_RATE:
+    if bot.gold_buys_faces(g, p):
         keep = room
     else:
         keep = max(0, 3 * _elders(p) - p.gold)
     return min(most, max(0, amount - room, amount - keep))
 
 
-def _elders(p) -> int:
-    return sum(c.id == "elder" for c in p.reinforcements)
+def _elders(p: Player) -> int:
+    count = 0
+    for c in p.reinforcements:
+        if c.id == "elder":
+            count += 1
+    return count
 
 
 def choose_use_cerberus(bot: HeuristicBot, g: Game, d: Decision) -> bool:

@@ -1,7 +1,12 @@
 """Glory-equivalent values of resources, faces, dice and feat cards, read from a live Game.
 
 A bot looks at the game through an `Outlook`: one seat's per-unit resource values now and the
-blessings left, computed once per decision. Everything here only reads the state.
+blessings left. Everything here only reads the state.
+
+Speed matters (bots decide ~300 times a game), so the work is split by what it depends on:
+`Rates` depend only on the moment in the turn order (and the plan's `Values`), so they and their
+per-face tables are computed once and shared by every game through a `RateBook`; an `Outlook`
+adds what depends on the seat's dice and caches it while those stay the same.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analytics.games.diceforge.components import (
+    FACES,
     GLORY,
     GOLD,
     HAMMER_PHASE,
@@ -16,12 +22,12 @@ from analytics.games.diceforge.components import (
     MOON,
     SHIELD_BONUS,
     SUN,
-    Card,
     Face,
 )
 from analytics.games.diceforge.state import Game, Player
 
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
+SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,40 +45,142 @@ class Values:
     hammer_share: float = 0.7  # share of later gold income that goes onto a new Hammer
 
 
-class Outlook:
-    """One seat's view at one moment: unit values now and the blessings it will still get.
+class Rates:
+    """Unit values and blessings left for one seat at one moment of the turn order.
 
-    Bots cache an Outlook while the turn, the seat's dice and its cards stay the same; the
-    reserves it reads for overflow are read live.
+    A pure function of (Values, player count, rounds, blessings per turn, round, active seat,
+    seat, gold floor), so one instance serves every game; its face tables fill up lazily.
     """
 
-    __slots__ = ("g", "p", "unit", "weights", "worth", "rolls", "spend_rolls", "acts",
-                 "forge_gold", "memo", "_die_means", "_mirror", "_slots", "_values", "_worths",
-                 "_faces")
+    __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
+                 "values", "worths", "_ranked")
 
-    def __init__(self, g: Game, p: Player, v: Values) -> None:
+    def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
         n = len(g.players)
         now = (g.round - 1) * n + g.active
-        self.g, self.p = g, p
+        self.v = v
         self.rolls = (g.rounds * n - now - 1) * g.blessings_per_turn  # after this turn's
         self.spend_rolls = spend_rolls(g, p)
         self.acts = g.rounds - g.round + (1 if p.seat >= g.active else 0)
         shard_left = min(1.0, self.acts / 2.0)
         self.forge_gold = forge_gold(g, p, v)
-        gold = max(self.forge_gold, gold_floor(p, v))
+        gold = max(self.forge_gold, floor)
         self.unit = {GOLD: gold, SUN: v.sun * shard_left, MOON: v.moon * shard_left, GLORY: 1.0}
         self.weights = (gold, self.unit[SUN], self.unit[MOON], 1.0)
         # A kept face: shards and gold count until my last action, Glory until the end.
         spend = self.spend_rolls / 6
         self.worth = (gold * spend, self.unit[SUN] * spend, self.unit[MOON] * spend,
                       self.rolls / 6)
-        self._die_means: tuple[float, float] | None = None
-        self._mirror: float | None = None
-        self._slots: list[float] | None = None
-        self.memo: dict = {}  # a bot's own results for this moment
-        self._values: dict[str, float] = {}
-        self._worths: dict[str, float] = {}
+        self.values: dict[str, float] = {}  # face id -> one roll now (plain bundles only)
+        self.worths: dict[str, float] = {}  # face id -> kept for good (plain bundles only)
+        self._ranked: list[tuple[float, int, str]] | None = None
+
+    def ranked_offers(self) -> list[tuple[float, int, str]]:
+        """Every Sanctuary face as (worth less its price, cost, id), best first."""
+        if self._ranked is None:
+            unit_gold, worth = self.unit[GOLD], self.worth
+            offers = [(_dot_max(f, *worth) - f.cost * unit_gold, f.cost, f.id)
+                      for f in SANCTUARY_FACES]
+            offers.sort(key=_net_and_cost, reverse=True)
+            self._ranked = offers
+        return self._ranked
+
+
+def _net_and_cost(offer: tuple[float, int, str]) -> tuple[float, int]:
+    return offer[0], offer[1]
+
+
+class RateBook:
+    """The `Rates` of every moment already met, for one `Values` (shared by its bots)."""
+
+    __slots__ = ("v", "_rates")
+
+    def __init__(self, v: Values) -> None:
+        self.v = v
+        self._rates: dict[tuple, Rates] = {}
+
+    def outlook(self, g: Game, p: Player) -> Outlook:
+        floor = gold_floor(p, self.v)
+        key = (len(g.players), g.rounds, g.blessings_per_turn, g.round, g.active, p.seat, floor)
+        rates = self._rates.get(key)
+        if rates is None:
+            rates = self._rates[key] = Rates(g, p, self.v, floor)
+        return Outlook(g, p, rates)
+
+
+_BOOKS: dict[Values, RateBook] = {}
+
+
+def rate_book(v: Values) -> RateBook:
+    book = _BOOKS.get(v)
+    if book is None:
+        book = _BOOKS[v] = RateBook(v)
+    return book
+
+
+class DiceValues:
+    """What one pair of dice is worth at one `Rates` (and one Mirror value, if they hold one).
+
+    Shared through `_DICE_VALUES` by every Outlook that sees the same dice at the same rates:
+    dice at the start of a game, and for a while after, are the same in most games.
+    """
+
+    __slots__ = ("die_means", "slots", "weakest", "effects")
+
+    def __init__(self) -> None:
+        self.effects: dict[str, float] = {}  # see `Outlook.effect`
+        self.die_means: tuple[float, float] | None = None
+        self.slots: list[float] | None = None
+        self.weakest: tuple[float, float] | None = None
+
+
+_DICE_VALUES: dict[tuple, DiceValues] = {}
+_DICE_VALUES_LIMIT = 20_000  # then start afresh: the common early dice come back at once
+
+
+class Outlook:
+    """One seat's view at one moment: its `Rates` plus what its dice are worth.
+
+    Bots cache an Outlook while the turn, the seat's dice and its cards stay the same; the
+    reserves it reads for overflow are read live.
+    """
+
+    __slots__ = ("g", "p", "v", "rates", "unit", "rolls", "spend_rolls", "acts", "forged",
+                 "_values", "_worths", "_faces", "_dice_key", "_mirror_on_dice", "_dice",
+                 "_gold_per_roll", "_mirror", "_mirror_from", "_prior_mirror", "_shown")
+
+    def __init__(self, g: Game, p: Player, rates: Rates) -> None:
+        self.g, self.p, self.v, self.rates = g, p, rates.v, rates
+        self.unit, self.rolls, self.acts = rates.unit, rates.rolls, rates.acts
+        self.spend_rolls = rates.spend_rolls
+        self.forged = p.forged  # the version of my dice: every change to them is a forge
+        self._values, self._worths = rates.values, rates.worths
         self._faces: list | None = None
+        self._dice_key = ""  # my faces as id:on light:on dark, in `faces` order (hashes once)
+        self._mirror_on_dice = False
+        self._dice: DiceValues | None = None
+        self._gold_per_roll: float | None = None
+        self._mirror: float | None = None
+        self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
+        self._prior_mirror: tuple[tuple[int, ...], float] | None = None
+        self._shown: dict[int, tuple[int, tuple[Face, ...]]] = {}  # see `_best_shown`
+
+    def reuse(self, old: Outlook | None) -> None:
+        """Take over what `old` (this seat a moment earlier) worked out that still holds:
+        the dice summary while the dice are the same, the Mirror value while the rates and
+        the opponents' dice are (so answers are exactly those of a fresh computation)."""
+        if old is None or old.p is not self.p or old.g is not self.g:
+            return
+        self._shown = old._shown
+        if old.forged == self.forged:
+            self._faces, self._dice_key = old._faces, old._dice_key
+            self._mirror_on_dice = old._mirror_on_dice
+            self._gold_per_roll = old._gold_per_roll
+        if old.rates is self.rates:
+            if old._mirror is not None:
+                self._prior_mirror = (old._mirror_from, old._mirror)
+            else:
+                self._prior_mirror = old._prior_mirror
 
     def faces(self) -> list[tuple[Face, int, int]]:
         """My distinct faces with how many of each sit on each die (dice repeat faces a lot)."""
@@ -85,19 +193,37 @@ class Outlook:
                         entry = counts[f.id] = [f, 0, 0]
                     entry[1 + d] += 1
             self._faces = [tuple(entry) for entry in counts.values()]
+            self._dice_key = "|".join(f"{f.id}:{light}:{dark}" for f, light, dark in self._faces)
+            self._mirror_on_dice = "mirror" in counts
         return self._faces
+
+    def dice(self) -> DiceValues:
+        """The shared values of my dice; sums run in `faces` order, so that order is in the key."""
+        if self._dice is None:
+            self.faces()
+            key: tuple = (self.rates, self._dice_key)
+            if self._mirror_on_dice:  # its worth is in theirs
+                key += (self.mirror_value(),)
+            dice = _DICE_VALUES.get(key)
+            if dice is None:
+                if len(_DICE_VALUES) >= _DICE_VALUES_LIMIT:
+                    _DICE_VALUES.clear()
+                dice = _DICE_VALUES[key] = DiceValues()
+            self._dice = dice
+        return self._dice
 
     def die_means(self) -> tuple[float, float]:
         """Mean value of one roll of each of my dice, at today's unit values."""
-        if self._die_means is None:
+        dice = self.dice()
+        if dice.die_means is None:
             faces = self.faces()
             light = sum(self.face_value(f, 0.0) * n for f, n, _ in faces) / 6
             dark = sum(self.face_value(f, 0.0) * n for f, _, n in faces) / 6
             if any(f.special == "x3" for f, _, _ in faces):  # an x3 doubles the other die
                 light, dark = (sum(self.face_value(f, dark) * n for f, n, _ in faces) / 6,
                                sum(self.face_value(f, light) * n for f, _, n in faces) / 6)
-            self._die_means = (light, dark)
-        return self._die_means
+            dice.die_means = (light, dark)
+        return dice.die_means
 
     def bundle_value(self, bundle) -> float:
         """What one bundle is worth now, ignoring what would overflow the reserve."""
@@ -114,7 +240,7 @@ class Outlook:
         if not special or special == "boar" or special == "shield":  # a shield: its bottom reward
             value = self._values.get(face.id)
             if value is None:
-                value = self._values[face.id] = _dot_max(face, *self.weights)
+                value = self._values[face.id] = _dot_max(face, *self.rates.weights)
             return value
         if special == "x3":
             return 2.0 * other
@@ -125,25 +251,48 @@ class Outlook:
     def mirror_value(self) -> float:
         """A Mirror roll: a good plain face among the opponents' dice, roughly."""
         if self._mirror is None:
-            shown = {f.id: f for q in self.g.opponents(self.p) for die in q.dice for f in die}
-            self._mirror = 0.8 * max(self.face_value(f, 0.0) for f in shown.values()
-                                     if f.special != "mirror" and f.special != "x3")
+            opponents = self.g.opponents(self.p)
+            self._mirror_from = tuple(q.forged for q in opponents)
+            prior = self._prior_mirror
+            if prior is not None and prior[0] == self._mirror_from:
+                self._mirror = prior[1]
+            else:
+                self._mirror = 0.8 * self._best_shown(opponents)
         return self._mirror
 
-    def face_worth(self, face: Face, die: int, v: Values) -> float:
+    def _best_shown(self, opponents: list[Player]) -> float:
+        """The best one-roll value among the opponents' faces a Mirror may copy."""
+        best = float("-inf")
+        for q in opponents:
+            for f in self._copyable(q):
+                value = self.face_value(f, 0.0)
+                if value > best:
+                    best = value
+        return best
+
+    def _copyable(self, q: Player) -> tuple[Face, ...]:
+        """q's distinct faces other than Mirrors and x3s, kept while q's dice stay the same."""
+        known = self._shown.get(q.seat)
+        if known is None or known[0] != q.forged:
+            faces = {f.id: f for die in q.dice for f in die
+                     if f.special != "mirror" and f.special != "x3"}
+            known = self._shown[q.seat] = (q.forged, tuple(faces.values()))
+        return known[1]
+
+    def face_worth(self, face: Face, die: int) -> float:
         """A face kept on `die` for the rest of the game: income per roll times rolls left."""
         special = face.special
         if not special or special == "boar":
             worth = self._worths.get(face.id)
             if worth is None:
-                worth = self._worths[face.id] = _dot_max(face, *self.worth)
+                worth = self._worths[face.id] = _dot_max(face, *self.rates.worth)
             return worth
         if special == "x3":
             return 2.0 * self.die_means()[1 - die] * self.rolls / 6
         if special == "shield":
             return self._shield_value(face, die) * self.rolls / 6
         if special == "ship":
-            return v.ship_roll * self.spend_rolls / 6
+            return self.v.ship_roll * self.spend_rolls / 6
         return self.mirror_value() * self.spend_rolls / 6
 
     def _shield_value(self, face: Face, die: int) -> float:
@@ -152,31 +301,88 @@ class Outlook:
         match = sum(face.colour in f.resources for f in other) / 6
         return match * SHIELD_BONUS + (1 - match) * self.face_value(face, 0.0)
 
-    def slot_worths(self, v: Values) -> list[float]:
+    def slot_worths(self) -> list[float]:
         """Worth of every face of mine that may be forged over, cheapest first (do not modify)."""
-        if self._slots is None:
+        dice = self.dice()
+        if dice.slots is None:
             slots = []
             for f, n_light, n_dark in self.faces():
                 if f.special != "boar":
-                    slots += [self.face_worth(f, 0, v)] * n_light
-                    slots += [self.face_worth(f, 1, v)] * n_dark
+                    slots += [self.face_worth(f, 0)] * n_light
+                    slots += [self.face_worth(f, 1)] * n_dark
             slots.sort()
-            self._slots = slots
-        return self._slots
+            dice.slots = slots
+        return dice.slots
 
-    def placement_gain(self, face: Face, v: Values) -> float:
+    def placement_gain(self, face: Face) -> float:
         """Worth added by forging `face` over my weakest face (on the die where it fits best)."""
-        return max(
-            self.face_worth(face, d, v) - min(self.face_worth(f, d, v) for f, *n in self.faces()
-                                              if n[d] and f.special != "boar")
-            for d in (0, 1)
-        )
+        dice = self.dice()
+        if dice.weakest is None:
+            dice.weakest = tuple(
+                min(self.face_worth(f, d) for f, *n in self.faces()
+                    if n[d] and f.special != "boar")
+                for d in (0, 1))
+        light, dark = dice.weakest
+        return max(self.face_worth(face, 0) - light, self.face_worth(face, 1) - dark)
+
+    def offering_gain(self, gold: int) -> float:
+        """Greedy offering: the best-net different faces, each over my next weakest face.
+
+        Ranked best first, so once a face is skipped as too dear it stays too dear (gold only
+        falls): one pass over the ranking finds each next pick.
+        """
+        ranked, offered, total, i = self.rates.ranked_offers(), offered_faces(self.g), 0.0, 0
+        for floor in self.slot_worths():
+            while i < len(ranked) and (ranked[i][1] > gold or ranked[i][2] not in offered):
+                i += 1
+            if i == len(ranked) or ranked[i][0] <= floor:
+                break
+            net, cost, _ = ranked[i]
+            gold -= cost
+            total += net - floor
+            i += 1
+        return total
+
+    def effect(self, name: str) -> float:
+        """What the card effect `name` is worth to me from now on (0 for Glory-only cards).
+
+        Effects that read only the rates and my dice are kept with the dice values, unless my
+        dice hold a Mirror (then computing them would read the opponents' dice early).
+        """
+        effect = EFFECT_VALUES.get(name)
+        if effect is None:
+            return 0.0
+        if name in DICE_EFFECTS:
+            if self._faces is None:
+                self.faces()  # sets _mirror_on_dice
+            if not self._mirror_on_dice:
+                memo = self.dice().effects
+                value = memo.get(name)
+                if value is None:
+                    value = memo[name] = effect(self, self.v)
+                return value
+        return effect(self, self.v)
 
     def gold_income(self) -> float:
         """Gold I expect from my dice over the blessings left (plain gold faces only)."""
-        per_roll = sum(_vectors(f)[0][0] * (n_light + n_dark) for f, n_light, n_dark in self.faces()
-                       if len(f.bundles) == 1) / 6
+        per_roll = self._gold_per_roll
+        if per_roll is None:
+            per_roll = self._gold_per_roll = sum(
+                _vectors(f)[0][0] * (n_light + n_dark)
+                for f, n_light, n_dark in self.faces() if len(f.bundles) == 1) / 6
         return per_roll * self.rolls
+
+
+_OFFERED: list = [None, -1, frozenset()]  # game, Sanctuary size, face ids: one entry
+
+
+def offered_faces(g: Game) -> frozenset[str]:
+    """Ids of the faces left in the Sanctuary, shared by all bots of the game: faces only
+    ever leave the Sanctuary, so its size dates the answer."""
+    size = sum(map(len, g.sanctuary))
+    if _OFFERED[0] is not g or _OFFERED[1] != size:
+        _OFFERED[:] = g, size, frozenset(f.id for pool in g.sanctuary for f in pool)
+    return _OFFERED[2]
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
@@ -216,17 +422,12 @@ def forge_gold(g: Game, p: Player, v: Values) -> float:
 
 def gold_floor(p: Player, v: Values) -> float:
     """What a gold is still worth when no face is worth buying: Hammer or Elder, else little."""
-    if any(c.id == "elder" for c in p.reinforcements):
-        return 4 / 3 * 0.8
+    for c in p.reinforcements:
+        if c.id == "elder":
+            return 4 / 3 * 0.8
     if p.hammers and p.hammer_room > 0:
         return HAMMER_RATE * 0.9
     return v.gold_late
-
-
-def effect_value(card: Card, o: Outlook, v: Values) -> float:
-    """What the card's effect (beyond its printed Glory) is worth to me from now on."""
-    effect = EFFECT_VALUES.get(card.effect)
-    return effect(o, v) if effect else 0.0
 
 
 def _hammer(o: Outlook, v: Values) -> float:
@@ -255,7 +456,7 @@ def _owl(o: Outlook, v: Values) -> float:
 
 
 def _garden_face(face: Face):
-    return lambda o, v: max(0.0, o.placement_gain(face, v))
+    return lambda o, v: max(0.0, o.placement_gain(face))
 
 
 def _blessings(count: float):
@@ -296,22 +497,26 @@ EFFECT_VALUES = {
     "blacksmiths_chest": _const("chest"),
     "silver_hind": _hind,
     "satyrs": _satyrs,
-    "helmet_of_invisibility": _garden_face(Face("x3", special="x3")),
+    "helmet_of_invisibility": _garden_face(FACES["x3"]),
     "cancer": _blessings(2),
     "elder": _elder,
     "wild_spirits": lambda o, v: 3 * o.unit[GOLD] + 3 * o.unit[MOON],
     "guardians_owl": _owl,
     "minotaur": _const("minotaur"),
-    "mirror_of_the_abyss": _garden_face(Face("mirror", special="mirror")),
+    "mirror_of_the_abyss": _garden_face(FACES["mirror"]),
     "sphinx": _minor_blessings(4),
     "great_bear": _const("great_bear"),
     "tenacious_boar": _boar,
     "cerberus": _blessings(1.2),
     "sentinel": _sentinel,
     "typhon": _typhon,
-    "celestial_ship": _garden_face(Face("ship", special="ship")),
+    "celestial_ship": _garden_face(FACES["ship"]),
     "guardians_shield": lambda o, v: max(
         _garden_face(f)(o, v) for f in o.g.gardens["shield"]) if o.g.gardens["shield"] else 0.0,
     "triton": _triton,
     "cyclops": _minor_blessings(4.4),
 }
+
+# Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
+DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
+                          "cancer", "sphinx", "cerberus", "sentinel", "cyclops"})
