@@ -7,7 +7,6 @@ speed of the analysis commands over the logs just written.
 
 from __future__ import annotations
 
-import os
 import resource
 import shutil
 import subprocess
@@ -35,22 +34,35 @@ def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
     start = time.perf_counter()
     run_simulation(config, out, workers=workers, progress=False)
     seconds = time.perf_counter() - start
-    events = duckdb.sql(
-        f"select sum(n_events) from read_parquet('{out}/parts/*/games.parquet')"
-    ).fetchone()[0]
+    with duckdb.connect() as con:
+        (events,) = con.execute("select sum(n_events) from read_parquet($files)",
+                                {"files": f"{out}/parts/*/games.parquet"}).fetchone()
     disk = sum(f.stat().st_size for f in out.rglob("*.parquet"))
     return {"games": games, "seconds": seconds, "events": int(events), "bytes": disk,
             "peak_mb": max(peak_rss_mb(), peak_rss_mb(resource.RUSAGE_CHILDREN))}
 
 
+# Runs one dicelab command, then reports the process's own peak memory (VmHWM belongs to the
+# process image, unlike ru_maxrss, which a child inherits from the large parent that forked it).
+_MEASURED = """
+import re, sys
+from analytics.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+finally:
+    status = open("/proc/self/status").read()
+    print("peak_kib", re.search(r"VmHWM:\\s+(\\d+)", status).group(1), file=sys.stderr)
+"""
+
+
 def bench_command(args: list[str]) -> tuple[float, float, int]:
-    """Run one dicelab command in a fresh process: (seconds, its own peak MiB, exit code)."""
+    """Run one dicelab command in a fresh process: (seconds, its peak MiB, exit code)."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "analytics.cli", *args],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run([sys.executable, "-c", _MEASURED, *args], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
     seconds = time.perf_counter() - start
-    return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    peaks = [line.split()[1] for line in proc.stderr.splitlines() if line.startswith("peak_kib")]
+    return seconds, int(peaks[-1]) / 1024 if peaks else float("nan"), proc.returncode
 
 
 @click.command()
