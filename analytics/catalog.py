@@ -55,8 +55,9 @@ def _gives(face) -> str:
 
 
 def rules(game: str) -> pl.DataFrame:
-    return pl.DataFrame([{"rule": name, "default": default, "values": " | ".join(values),
-                          "meaning": about} for name, (default, values, about) in RULE_OPTIONS.items()])
+    rows = [{"rule": name, "default": default, "values": " | ".join(values), "meaning": about}
+            for name, (default, values, about) in RULE_OPTIONS.items()]
+    return pl.DataFrame(rows)
 
 
 def queries(game: str) -> pl.DataFrame:

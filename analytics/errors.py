@@ -2,4 +2,4 @@
 
 
 class UserError(Exception):
-    """A bad input named precisely (file, slot, id, parameter); shown to the user without a traceback."""
+    """A bad input named precisely (file, slot, id, parameter); shown without a traceback."""

@@ -1,4 +1,4 @@
-"""Batch runner: a run config, seeds per game, chunks played in local processes, written as parts."""
+"""Batch runner: run config, per-game seeds, chunks played in local processes, written as parts."""
 
 from __future__ import annotations
 

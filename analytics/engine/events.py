@@ -18,7 +18,8 @@ class EventLog:
         self.active_seat = -1
 
     def emit(self, seat: int, kind: str, item: str | None = None, resource: str | None = None,
-             amount: int | None = None, cause: str | None = None, detail: str | None = None) -> None:
+             amount: int | None = None, cause: str | None = None,
+             detail: str | None = None) -> None:
         self.rows.append(
             (self.round, self.active_seat, seat, kind, item, resource, amount, cause, detail)
         )

@@ -37,7 +37,8 @@ class Decider:
 
     def __init__(self, policies: list, seed: int) -> None:
         self.policies = policies
-        self.rngs = [random.Random(derive_seed(seed, "policy", seat)) for seat in range(len(policies))]
+        self.rngs = [random.Random(derive_seed(seed, "policy", seat))
+                     for seat in range(len(policies))]
         self.count = 0
         self.state = None
 
@@ -48,7 +49,8 @@ class Decider:
         decision = Decision(seat, kind, options, context)
         answer = self.policies[seat].choose(self.state, decision, self.rngs[seat])
         if answer not in options:
-            raise DecisionError(f"{self.policies[seat].name} answered {answer!r} to {kind}; legal: {options}")
+            raise DecisionError(f"{self.policies[seat].name} answered {answer!r} to {kind}; "
+                                f"legal: {options}")
         return answer
 
 

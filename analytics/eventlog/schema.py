@@ -81,7 +81,9 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
 }
 
 # Column order of an engine event tuple (everything but game_id and seq, which the writer adds).
-EVENT_TUPLE = ("round", "active_seat", "seat", "kind", "item", "resource", "amount", "cause", "detail")
+EVENT_TUPLE = (
+    "round", "active_seat", "seat", "kind", "item", "resource", "amount", "cause", "detail",
+)
 
 
 def empty_frame(table: str) -> pl.DataFrame:

@@ -14,9 +14,9 @@ from typing import Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
+from analytics.games.diceforge.feat_values import EFFECT_VALUES
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
-    EFFECT_VALUES,
     HAMMER_RATE,
     Outlook,
     Values,

@@ -5,9 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from analytics.games.diceforge.blessings import (
-    divine_blessing, minor_blessing, receive, resolve, roll_both,
+    divine_blessing,
+    minor_blessing,
+    receive,
+    resolve,
+    roll_both,
 )
-from analytics.games.diceforge.components import CHEST_BONUS, GLORY, GOLD, MOON, SUN, Card, boar_face
+from analytics.games.diceforge.components import (
+    CHEST_BONUS,
+    GLORY,
+    GOLD,
+    MOON,
+    SUN,
+    Card,
+    boar_face,
+)
 from analytics.games.diceforge.forge import forge, forge_from_garden
 from analytics.games.diceforge.resources import gain, spend
 from analytics.games.diceforge.state import Game, Player

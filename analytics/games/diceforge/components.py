@@ -1,4 +1,4 @@
-"""Dice Forge components as data: faces, Temple pools, feat cards and islands (REFERENCE.md §1-5)."""
+"""Dice Forge components as data: faces, Temple pools, feat cards, islands (REFERENCE §1-5)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,9 @@ def make_offering(g: Game, p: Player) -> None:
     pools_used: set[int] = set()
     by_pool = g.rules.offering_distinct == "pool"
     while True:
-        excluded = bought | {f.id for i in pools_used for f in g.sanctuary[i]} if by_pool else bought
+        excluded = set(bought)
+        if by_pool:
+            excluded.update(f.id for i in pools_used for f in g.sanctuary[i])
         options = buyable(g, p.gold, exclude=frozenset(excluded))
         if not options:
             return

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from analytics.games.diceforge.components import GLORY, GOLD, HAMMER_PHASE, HAMMER_REWARDS, MOON, SUN
+from analytics.games.diceforge.components import (
+    GLORY,
+    GOLD,
+    HAMMER_PHASE,
+    HAMMER_REWARDS,
+    MOON,
+    SUN,
+)
 from analytics.games.diceforge.state import Game, Player
 
 # What a conversion card turns into Glory while its blessings resolve, and at what rate.
@@ -60,7 +67,7 @@ def _convert(g: Game, p: Player, res: str, amount: int, cause: str, item: str | 
 
 
 def _to_hammer(g: Game, p: Player, amount: int, cause: str, item: str | None) -> int:
-    """The player puts some gold on the Hammer track; each 15 completes a phase (10, then 15 Glory)."""
+    """The player puts gold on the Hammer track; each 15 completes a phase (10, then 15 Glory)."""
     put = g.decide(p.seat, "hammer_gold", tuple(range(min(amount, p.hammer_room) + 1)), amount)
     if put:
         before = p.hammer_gold

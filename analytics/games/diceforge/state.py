@@ -7,8 +7,16 @@ from dataclasses import dataclass, field
 from analytics.engine.chance import Chance
 from analytics.engine.events import EventLog
 from analytics.games.diceforge.components import (
-    BASE_CAPS, DARK_DIE, FACES, GARDENS, GOLD, LIGHT_DIE, PLAYER_COUNTS, SANCTUARY,
-    Card, Face,
+    BASE_CAPS,
+    DARK_DIE,
+    FACES,
+    GARDENS,
+    GOLD,
+    LIGHT_DIE,
+    PLAYER_COUNTS,
+    SANCTUARY,
+    Card,
+    Face,
 )
 from analytics.games.diceforge.content import CardSet
 from analytics.games.diceforge.options import RuleOptions

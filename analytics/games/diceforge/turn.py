@@ -1,4 +1,4 @@
-"""The turn: blessings, reinforcements, the action and the extra action; then end-of-game scoring."""
+"""The turn: blessings, reinforcements, the action, the extra action; end-of-game scoring."""
 
 from __future__ import annotations
 
@@ -32,8 +32,9 @@ def play_turn(g: Game, p: Player) -> None:
     take_action(g, p, "action")
     res, cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
     offer_triton(g, p)
-    if getattr(p, res) >= cost and _extra_action_options(g, p, res, cost):
-        choice = g.decide(p.seat, "extra_action", ("pass",) + _extra_action_options(g, p, res, cost))
+    options = _extra_action_options(g, p, res, cost) if getattr(p, res) >= cost else ()
+    if options:
+        choice = g.decide(p.seat, "extra_action", ("pass",) + options)
         if choice != "pass":
             spend(g, p, res, cost, "extra_action")
             do_action(g, p, choice, "extra_action")

@@ -24,6 +24,7 @@ from analytics.games.diceforge.components import (
     SUN,
     Face,
 )
+from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES
 from analytics.games.diceforge.state import Game, Player
 
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
@@ -428,95 +429,3 @@ def gold_floor(p: Player, v: Values) -> float:
     if p.hammers and p.hammer_room > 0:
         return HAMMER_RATE * 0.9
     return v.gold_late
-
-
-def _hammer(o: Outlook, v: Values) -> float:
-    p = o.p
-    fill = o.gold_income() * v.hammer_share - p.hammer_room
-    fill = min(2 * HAMMER_PHASE, max(0.0, fill))
-    return HAMMER_REWARDS[0] * min(1.0, fill / HAMMER_PHASE) + HAMMER_REWARDS[1] * max(
-        0.0, (fill - HAMMER_PHASE) / HAMMER_PHASE)
-
-
-def _elder(o: Outlook, v: Values) -> float:
-    uses = min(o.acts - 1, o.gold_income() / 3)
-    return max(0.0, uses) * (4 - 3 * v.gold_late)
-
-
-def _reinforcement_turns(o: Outlook) -> int:
-    return max(0, o.acts - 1)
-
-
-def _hind(o: Outlook, v: Values) -> float:
-    return _reinforcement_turns(o) * max(o.die_means())
-
-
-def _owl(o: Outlook, v: Values) -> float:
-    return _reinforcement_turns(o) * max(o.unit[GOLD], o.unit[SUN], o.unit[MOON]) * 0.9
-
-
-def _garden_face(face: Face):
-    return lambda o, v: max(0.0, o.placement_gain(face))
-
-
-def _blessings(count: float):
-    return lambda o, v: count * sum(o.die_means())
-
-
-def _minor_blessings(count: float):
-    return lambda o, v: count * max(o.die_means())
-
-
-def _satyrs(o: Outlook, v: Values) -> float:
-    return 2 * o.mirror_value()
-
-
-def _boar(o: Outlook, v: Values) -> float:
-    return o.rolls / 6 * max(o.unit[SUN], o.unit[MOON], 3.0)
-
-
-def _triton(o: Outlook, v: Values) -> float:
-    return max(2 * o.unit[SUN], 2 * o.unit[MOON], 6 * o.unit[GOLD])
-
-
-def _sentinel(o: Outlook, v: Values) -> float:
-    return 2 * sum(o.die_means()) + 1.0
-
-
-def _typhon(o: Outlook, v: Values) -> float:
-    return float(o.p.forged)
-
-
-def _const(name: str):
-    return lambda o, v: getattr(v, name)
-
-
-# Immediate or lasting effect worth by effect name; Glory-only cards are absent (worth 0).
-EFFECT_VALUES = {
-    "blacksmiths_hammer": _hammer,
-    "blacksmiths_chest": _const("chest"),
-    "silver_hind": _hind,
-    "satyrs": _satyrs,
-    "helmet_of_invisibility": _garden_face(FACES["x3"]),
-    "cancer": _blessings(2),
-    "elder": _elder,
-    "wild_spirits": lambda o, v: 3 * o.unit[GOLD] + 3 * o.unit[MOON],
-    "guardians_owl": _owl,
-    "minotaur": _const("minotaur"),
-    "mirror_of_the_abyss": _garden_face(FACES["mirror"]),
-    "sphinx": _minor_blessings(4),
-    "great_bear": _const("great_bear"),
-    "tenacious_boar": _boar,
-    "cerberus": _blessings(1.2),
-    "sentinel": _sentinel,
-    "typhon": _typhon,
-    "celestial_ship": _garden_face(FACES["ship"]),
-    "guardians_shield": lambda o, v: max(
-        _garden_face(f)(o, v) for f in o.g.gardens["shield"]) if o.g.gardens["shield"] else 0.0,
-    "triton": _triton,
-    "cyclops": _minor_blessings(4.4),
-}
-
-# Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
-DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
-                          "cancer", "sphinx", "cerberus", "sentinel", "cyclops"})
