@@ -13,9 +13,10 @@ BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
 def roll_die(g: Game, p: Player, die: int, cause: str) -> Face:
     """Roll one of p's dice; it stays showing the rolled face."""
-    face = p.dice[die][g.chance.roll(p.seat, DIE_NAMES[die], 6)]
+    name = DIE_NAMES[die]
+    face = p.dice[die][g.chance.roll(p.seat, name, 6)]
     p.up[die] = face
-    g.log.emit(p.seat, "die_rolled", face.id, None, None, cause, DIE_NAMES[die])
+    g.log.emit(p.seat, "die_rolled", face.id, None, None, cause, name)
     return face
 
 
@@ -61,7 +62,7 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
     that turns gains into losses (Minotaur). Plain faces resolve before Boars and Shields, which
     need to know what the other die gave; Ships resolve last unless the player picks first.
     """
-    if not loss and all(not f.special for f in faces):
+    if not loss and not faces[0].special and not faces[-1].special:
         _apply_plain(g, p, faces, via)
         return
     shown = [_mirror_copy(g, p, f) if f.special == "mirror" else (f, f) for f in faces]
@@ -87,8 +88,9 @@ def _apply_plain(g: Game, p: Player, faces: list[Face], via: str | None) -> None
     for face in faces:
         bundles = face.bundles
         bundle = bundles[0] if len(bundles) == 1 else g.decide(p.seat, "face_choice", bundles, face)
+        cause = via or face.id
         for res, amount in bundle:
-            gain(g, p, res, amount, via or face.id, face.id)
+            gain(g, p, res, amount, cause, face.id)
 
 
 def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None,
