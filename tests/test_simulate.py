@@ -96,3 +96,19 @@ def test_run_manifest_records_options(tmp_path):
     assert row["cards"].split(",")[0] == "blacksmiths_hammer"
     assert read_table(tmp_path / "m", "games")["players"].to_list() == [2, 2, 2]
     assert pl.Series(read_table(tmp_path / "m", "players")["win_share"]).sum() == pytest.approx(3)
+
+
+def test_a_chunk_that_fails_midway_leaves_nothing_a_reader_sees(tmp_path, monkeypatch):
+    real_write_parquet = pl.DataFrame.write_parquet
+
+    def fail_on_events(self, path, **kwargs):
+        if str(path).endswith("events.parquet"):
+            raise OSError("disk full")
+        return real_write_parquet(self, path, **kwargs)
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", fail_on_events)
+    out = tmp_path / "r"
+    with pytest.raises(OSError, match="disk full"):
+        run_simulation(CONFIG, out, workers=1, progress=False)
+    assert not list(out.glob("parts/*/*.parquet"))
+    assert not list(out.rglob("*.parquet.*")) and not list((out / ".incomplete").iterdir())

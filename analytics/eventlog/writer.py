@@ -15,6 +15,7 @@ import polars as pl
 from analytics.eventlog.schema import EVENT_TUPLE, TABLES
 
 PARTS = "parts"
+INCOMPLETE = ".incomplete"  # chunks being written; never read
 
 
 def frame(table: str, columns: dict[str, list]) -> pl.DataFrame:
@@ -38,15 +39,22 @@ def part_dir(run_dir: Path, index: int) -> Path:
 
 def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[str, list],
                events: dict[str, list]) -> Path:
-    """One chunk of games as a folder of three Parquet files, renamed into place at the end."""
+    """One chunk of games as a folder of three Parquet files, renamed into place at the end.
+
+    The folder is built outside `parts/` so that no reader's `parts/*/` glob can see it half done.
+    """
     final = part_dir(run_dir, index)
-    tmp = final.with_name(f".{final.name}.tmp-{os.getpid()}")
+    tmp = run_dir / INCOMPLETE / f"{final.name}-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    for table, columns in (("games", games), ("players", players), ("events", events)):
-        frame(table, columns).write_parquet(tmp / f"{table}.parquet", compression="zstd",
-                                            statistics=True)
-    os.replace(tmp, final)
+    try:
+        for table, columns in (("games", games), ("players", players), ("events", events)):
+            frame(table, columns).write_parquet(tmp / f"{table}.parquet", compression="zstd",
+                                                statistics=True)
+        final.parent.mkdir(exist_ok=True)
+        os.replace(tmp, final)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return final
 
 
