@@ -49,71 +49,161 @@ def face_table(logs: Logs, filters: Filters | None = None, sort: str = "delta",
 
 def component_table(logs: Logs, component: str, filters: Filters | None, sort: str,
                     min_n: int, n_boot: int, seed: int) -> Table:
-    """The card or face table: SQL point estimates, bootstrap and regression intervals."""
+    """The card or face table: point estimates, cluster-bootstrap and regression intervals.
+
+    Four small queries read the logs (seats, acquisitions, availability per run, event
+    totals); owned / not-owned counts per game are then built once in numpy and feed the point
+    estimates, the bootstrap and the regression alike.
+    """
     with LogDatabase(logs, filters) as db:
-        summary = db.run("contribution_by_component", {"component": component})
-        per_game = db.run("owned_wins_by_game", {"component": component})
         seats = db.run("outcome_by_seat_game")
-        copies = db.run("copies_by_seat_game", {"component": component})
-    names = summary["component"].to_list()
-    delta_low, delta_high = _bootstrap_delta(per_game, names, n_boot, seed)
-    effects = _adjusted_effects(seats, copies, names)
-    owned_wins = (summary["owned_wr"].fill_null(0) * summary["n_owned"]).to_numpy()
-    owned_low, owned_high = stats.wilson_bounds(owned_wins, summary["n_owned"].to_numpy())
+        acquired = db.run("copies_by_seat_game", {"component": component})
+        available = db.run("components_by_run", {"component": component})
+        totals = db.run("uses_and_glory_by_component", {"component": component})
+    names = sorted(available["component"].unique().to_list())
+    design = SeatDesign.build(seats, acquired, available, names)
+    per_game = design.per_game_sums()
+    outcomes = design.outcomes(per_game.sum(axis=0))
+    boot = design.outcomes(stats.bootstrap_sums(per_game, n_boot, seed))
+    delta_low, delta_high = stats.percentile_interval(boot["delta"])
+    effects = _adjusted_effects(seats, design.owned)
+    owned_low, owned_high = stats.wilson_bounds(outcomes["owned_wins"], outcomes["n_owned"])
     p_adj = stats.benjamini_hochberg([e.p_value for e in effects])
-    frame = summary.select(
-        pl.col("component").alias(component), "n_available", "n_owned", "take_rate",
-        pl.col("copies_per_owner").alias("copies"), "owned_wr",
-        pl.Series("owned_wr_low", owned_low), pl.Series("owned_wr_high", owned_high),
-        "not_owned_wr", "delta", pl.Series("delta_low", delta_low),
-        pl.Series("delta_high", delta_high),
-        pl.Series("adjusted_effect", [e.estimate for e in effects]),
-        pl.Series("adjusted_low", [e.low for e in effects]),
-        pl.Series("adjusted_high", [e.high for e in effects]),
-        pl.Series("p_adj", p_adj), "first_acquirer_wr", "used_wr", "glory_per_game",
-        "glory_per_cost",
-    ).with_columns(pl.selectors.float().fill_nan(None))
+    used = _event_totals(totals, names)
+    frame = pl.DataFrame({
+        component: names,
+        "n_available": outcomes["n_available"].astype(np.int64),
+        "n_owned": outcomes["n_owned"].astype(np.int64),
+        "take_rate": _ratio(outcomes["n_owned"], outcomes["n_available"]),
+        "copies": _ratio(design.copies, outcomes["n_owned"]),
+        "owned_wr": outcomes["owned_wr"], "owned_wr_low": owned_low, "owned_wr_high": owned_high,
+        "not_owned_wr": outcomes["not_owned_wr"], "delta": outcomes["delta"],
+        "delta_low": delta_low, "delta_high": delta_high,
+        "adjusted_effect": [e.estimate for e in effects],
+        "adjusted_low": [e.low for e in effects], "adjusted_high": [e.high for e in effects],
+        "p_adj": p_adj, "first_acquirer_wr": design.first_acquirer_wr(),
+        "used_wr": used["used_wr"], "glory_per_game": _ratio(used["glory"], outcomes["n_owned"]),
+        "glory_per_cost": _ratio(used["glory"], used["cost"]),
+    }).with_columns(pl.selectors.float().fill_nan(None))
     shown, hidden = _apply_min_n(frame, "n_owned", min_n)
     notes = (
         f"{hidden} rows under --min-n {min_n} hidden (owned in fewer seat-games)",
-        f"{per_game['game_id'].n_unique()} games, {db.filters.describe()}; win rate = mean win "
+        f"{design.n_games} games, {db.filters.describe()}; win rate = mean win "
         f"share; owned_wr: 95% Wilson; delta: 95% cluster bootstrap over games "
         f"(B={n_boot}, seed {seed})",
         "adjusted_effect: change in P(win) from owning it, logistic regression on owned "
-        f"{component}s + seat + bot + player count + module; p_adj: Benjamini-Hochberg over "
+        f"{component}s + seat + bot + player count + module over every seat-game (identical "
+        f"rows merged with frequency weights: the same fit); p_adj: Benjamini-Hochberg over "
         f"{int(np.sum(~np.isnan(p_adj)))} estimable rows",
     )
     return Table(sort_frame(shown, sort), notes)
 
 
-def _bootstrap_delta(per_game: pl.DataFrame, names: Sequence[str], n_boot: int,
-                     seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Cluster-bootstrap bounds of owned WR - not-owned WR for each component in `names`."""
-    if per_game.is_empty():
-        return np.full(len(names), np.nan), np.full(len(names), np.nan)
-    games = per_game["game_id"].rank("dense").cast(pl.Int64).to_numpy() - 1
-    columns = pl.Series(per_game["component"]).replace_strict(
-        {name: i for i, name in enumerate(names)}, return_dtype=pl.Int64).to_numpy()
-    parts = ("n_owned", "owned_wins", "n_not_owned", "not_owned_wins")
-    matrix = np.zeros((games.max() + 1, len(parts) * len(names)))
-    for k, part in enumerate(parts):
-        matrix[games, k * len(names) + columns] = per_game[part].to_numpy()
-    sums = stats.bootstrap_sums(matrix, n_boot, seed).reshape(n_boot, len(parts), len(names))
+def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """numerator / denominator, NaN where the denominator is 0 (SQL's nullif)."""
     with np.errstate(invalid="ignore", divide="ignore"):
-        deltas = sums[:, 1] / sums[:, 0] - sums[:, 3] / sums[:, 2]
-    return stats.percentile_interval(deltas)
+        return np.where(denominator != 0, numerator / denominator, np.nan)
 
 
-def _adjusted_effects(seats: pl.DataFrame, copies: pl.DataFrame,
-                      names: Sequence[str]) -> list[stats.Estimate]:
-    """Regression-adjusted effect of owning each component, in `names` order."""
-    row_of = seats.select("game_id", "seat").with_row_index("row")
-    owned_rows = copies.join(row_of, on=["game_id", "seat"]).filter(
-        pl.col("component").is_in(list(names)))
-    owned = np.zeros((seats.height, len(names)))
-    index = {name: i for i, name in enumerate(names)}
-    owned[owned_rows["row"].to_numpy(),
-          [index[c] for c in owned_rows["component"].to_list()]] = 1.0
+def _index_of(values: pl.Series, index: dict[str, int]) -> np.ndarray:
+    return values.replace_strict(index, return_dtype=pl.Int64).to_numpy()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDesign:
+    """Seat-games (rows, ordered by game) against components (columns), as numpy arrays.
+
+    Availability is a property of a game's run (its card set), so per game only the seats and
+    win shares of each run are summed and mapped to components through `run_available`: the
+    bootstrap multiplies 2 x components + 2 x runs columns instead of 4 x components.
+    """
+
+    names: list[str]
+    game: np.ndarray  # game index (0 .. n_games - 1) of each seat row
+    run: np.ndarray  # run index of each seat row
+    win_share: np.ndarray
+    owned: np.ndarray  # (seats, components) 0/1: acquired in a game where it is available
+    run_available: np.ndarray  # (runs, components) 0/1
+    copies: np.ndarray  # copies acquired of each component, over all seats
+    first_rows: pl.DataFrame  # the earliest acquirer of each component in each game
+
+    @classmethod
+    def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
+              names: Sequence[str]) -> SeatDesign:
+        """From `outcome_by_seat_game`, `copies_by_seat_game` and `components_by_run` rows."""
+        game_id = seats["game_id"].to_numpy()
+        game = np.concatenate([[0], np.cumsum(game_id[1:] != game_id[:-1])])[:len(game_id)]
+        runs = sorted(set(available["run_id"]) | set(seats["run_id"]))
+        run_index = {run: i for i, run in enumerate(runs)}
+        column = {name: i for i, name in enumerate(names)}
+        run_available = np.zeros((len(runs), len(names)))
+        run_available[_index_of(available["run_id"], run_index),
+                      _index_of(available["component"], column)] = 1.0
+        run = _index_of(seats["run_id"], run_index)
+        rows = acquired.filter(pl.col("component").is_in(list(names))).join(
+            seats.select("game_id", "seat", "win_share").with_row_index("row"),
+            on=["game_id", "seat"])
+        col = _index_of(rows["component"], column)
+        owned = np.zeros((seats.height, len(names)))
+        owned[rows["row"].to_numpy(), col] = 1.0
+        owned *= run_available[run]  # as in the SQL: owned only where it could be acquired
+        copies = np.bincount(col, weights=rows["copies"].to_numpy(), minlength=len(names))
+        first_rows = rows.filter(
+            pl.col("first_seq") == pl.col("first_seq").min().over("game_id", "component"))
+        return cls(list(names), game, run, seats["win_share"].to_numpy().astype(float), owned,
+                   run_available, copies, first_rows)
+
+    @property
+    def n_games(self) -> int:
+        return int(self.game[-1]) + 1 if len(self.game) else 0
+
+    def per_game_sums(self) -> np.ndarray:
+        """Per game: owners and their win shares per component, then seats and wins per run."""
+        if not len(self.game):
+            return np.zeros((0, 2 * (len(self.names) + self.run_available.shape[0])))
+        # Seat rows are ordered by game, so each game's rows are one contiguous slice.
+        starts = np.flatnonzero(np.diff(self.game, prepend=-1))
+        owners = np.add.reduceat(self.owned, starts, axis=0)
+        owner_wins = np.add.reduceat(self.owned * self.win_share[:, None], starts, axis=0)
+        in_run = np.zeros((len(starts), self.run_available.shape[0]))
+        in_run[np.arange(len(starts)), self.run[starts]] = 1.0
+        seats = np.bincount(self.game)[:, None] * in_run
+        wins = np.bincount(self.game, weights=self.win_share)[:, None] * in_run
+        return np.column_stack([owners, owner_wins, seats, wins])
+
+    def outcomes(self, sums: np.ndarray) -> dict[str, np.ndarray]:
+        """Owned and not-owned counts and win rates from column sums of `per_game_sums`.
+
+        Takes one row of sums (the point estimates) or a stack of them (bootstrap resamples).
+        """
+        k, n_runs = len(self.names), self.run_available.shape[0]
+        n_owned, owned_wins = sums[..., :k], sums[..., k:2 * k]
+        n_available = sums[..., 2 * k:2 * k + n_runs] @ self.run_available
+        available_wins = sums[..., 2 * k + n_runs:] @ self.run_available
+        owned_wr = _ratio(owned_wins, n_owned)
+        not_owned_wr = _ratio(available_wins - owned_wins, n_available - n_owned)
+        return {"n_owned": n_owned, "owned_wins": owned_wins, "n_available": n_available,
+                "owned_wr": owned_wr, "not_owned_wr": not_owned_wr,
+                "delta": owned_wr - not_owned_wr}
+
+    def first_acquirer_wr(self) -> np.ndarray:
+        """Mean win share of the first seat to acquire each component in a game (NaN: none)."""
+        means = self.first_rows.group_by("component").agg(pl.col("win_share").mean())
+        by_name = dict(zip(means["component"], means["win_share"], strict=True))
+        return np.array([by_name.get(name, np.nan) for name in self.names], dtype=float)
+
+
+def _event_totals(totals: pl.DataFrame, names: Sequence[str]) -> dict[str, np.ndarray]:
+    """used_wr, Glory and cost of each component in `names` (without events: NaN, 0, 0)."""
+    rows = pl.DataFrame({"component": list(names)}).join(
+        totals, on="component", how="left", maintain_order="left")
+    return {"used_wr": rows["used_wr"].fill_null(np.nan).to_numpy(),
+            "glory": rows["glory"].fill_null(0).to_numpy().astype(float),
+            "cost": rows["cost"].fill_null(0).to_numpy().astype(float)}
+
+
+def _adjusted_effects(seats: pl.DataFrame, owned: np.ndarray) -> list[stats.Estimate]:
+    """Regression-adjusted effect of owning each component (the columns of `owned`)."""
     covariates = seats.select(pl.col(c).cast(pl.String) for c in COVARIATES)
     dummies = covariates.to_dummies(drop_first=True) if seats.height else covariates
     return stats.logistic_average_effects(seats["win_share"].to_numpy(), owned,

@@ -1,6 +1,8 @@
 """Statistics for win rates: intervals, cluster bootstrap, multiple testing, regression, power.
 
 Every function returns numbers or small frozen results and never prints (STYLE.md 11).
+scipy and statsmodels are imported only where needed: importing them costs about a second,
+more than the whole card table takes to compute.
 """
 
 from __future__ import annotations
@@ -8,9 +10,9 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
-from scipy import stats as sps
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +28,12 @@ class Estimate:
 
 
 def _z(confidence: float) -> float:
-    return float(sps.norm.ppf(0.5 + confidence / 2))
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def _two_sided_p(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    return math.erfc(abs(z) / math.sqrt(2))
 
 
 def wilson_bounds(successes, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
@@ -61,7 +68,7 @@ def newcombe_difference(s1: float, n1: float, s2: float, n2: float,
     high = diff + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
     pooled = (s1 + s2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    p_value = float(2 * sps.norm.sf(abs(diff) / se)) if se > 0 else math.nan
+    p_value = _two_sided_p(diff / se) if se > 0 else math.nan
     return Estimate(diff, float(low), float(high), p_value, n1 + n2, "newcombe-hybrid-score")
 
 
@@ -114,6 +121,8 @@ def benjamini_hochberg(p_values) -> np.ndarray:
 
 def seat_chi_square(wins, n) -> Estimate:
     """Chi-square goodness of fit of wins by seat against equal shares (1/N of the wins each)."""
+    from scipy import stats as sps  # slow to import: only for the seat table
+
     wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
     expected = wins.sum() * n / n.sum()
     if len(wins) < 2 or wins.sum() == 0:
@@ -153,31 +162,51 @@ def logistic_average_effects(outcome, owned, covariates, confidence: float = 0.9
     `covariates` (already dummy-coded), then for each owned column j reports the mean over
     seats of P(win | owns j) - P(win | not j), with a delta-method interval. A column that
     never varies, or that the fit cannot estimate (separation, singularity), gets NaN.
+
+    Seats with the same design row are fitted as one row weighted by their count, with their
+    mean outcome: the likelihood, its derivatives and the averages are exactly those of the
+    seat rows, in far fewer rows.
     """
     y = np.asarray(outcome, dtype=float)
     owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
     covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
-    full = np.column_stack([np.ones(len(y)), owned, covariates])
-    keep = _independent_columns(full)
+    full, y, weights = _collapse_rows(np.column_stack([np.ones(len(y)), owned, covariates]), y)
+    keep = _independent_columns(full, weights)
     x = full[:, keep]
-    fit = _fit_logit(y, x)
-    results = [_nan_estimate(int(owned[:, j].sum())) for j in range(owned.shape[1])]
+    fit = _fit_logit(y, x, weights)
+    results = [_nan_estimate(int(weights @ full[:, 1 + j])) for j in range(owned.shape[1])]
     if fit is None:
         return results
     params, cov = fit
     for position, column in enumerate(keep):
         if 1 <= column <= owned.shape[1]:
-            results[column - 1] = _average_effect(x, params, cov, position, confidence)
+            results[column - 1] = _average_effect(x, weights, params, cov, position, confidence)
     return results
 
 
-def _independent_columns(x: np.ndarray) -> list[int]:
+def _collapse_rows(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct rows of a 0/1 design `x`, the mean of `y` over each and its count.
+
+    A design with other values is returned as it is, every row with weight 1.
+    """
+    if not ((x == 0) | (x == 1)).all():
+        return x, y, np.ones(len(y))
+    keys = np.packbits(x.astype(bool), axis=1)  # a row's bytes identify it
+    if keys.shape[1] <= 8:  # one integer per row sorts far faster than rows of bytes
+        keys = np.pad(keys, ((0, 0), (0, 8 - keys.shape[1]))).view(np.uint64).ravel()
+    _, first, inverse, counts = np.unique(keys, axis=0, return_index=True,
+                                          return_inverse=True, return_counts=True)
+    inverse = inverse.ravel()
+    return x[first], np.bincount(inverse, weights=y) / counts, counts.astype(float)
+
+
+def _independent_columns(x: np.ndarray, weights: np.ndarray) -> list[int]:
     """Columns of `x` kept in order while each adds rank (drops constants and collinear ones).
 
     Bots fixed to seats, or a card always bought with another, make the design singular;
     dropping the later column keeps the rest estimable.
     """
-    gram = x.T @ x
+    gram = x.T @ (x * weights[:, None])
     keep: list[int] = []
     for j in range(x.shape[1]):
         trial = [*keep, j]
@@ -186,42 +215,56 @@ def _independent_columns(x: np.ndarray) -> list[int]:
     return keep
 
 
-def _fit_logit(y: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    # Separation and singular designs are expected with rare cards: they give NaN, not a crash.
-    from statsmodels.discrete.discrete_model import Logit  # slow to import: only when needed
-    from statsmodels.tools.sm_exceptions import PerfectSeparationError
+def _fit_logit(y: np.ndarray, x: np.ndarray, weights: np.ndarray, max_iter: int = 100,
+               tol: float = 1e-8) -> tuple[np.ndarray, np.ndarray] | None:
+    """Maximum-likelihood coefficients and their covariance (inverse information), by Newton.
 
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            result = Logit(y, x).fit(method="newton", maxiter=100, disp=False)
-            cov = np.asarray(result.cov_params())
-    except (np.linalg.LinAlgError, PerfectSeparationError, ValueError, OverflowError):
+    `y` may be fractional (tied winners) and rows carry frequency `weights`. Separation is
+    expected with rare cards: the coefficient runs off and the caller's |beta| check turns
+    it into NaN; a singular or non-finite information matrix gives None, not a crash.
+    """
+    params = np.zeros(x.shape[1])
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        for _ in range(max_iter):
+            p = _sigmoid(x @ params)
+            information = x.T @ (x * (weights * p * (1 - p))[:, None])
+            try:
+                step = np.linalg.solve(information, x.T @ (weights * (y - p)))
+            except np.linalg.LinAlgError:
+                return None
+            params = params + step
+            if not np.all(np.isfinite(params)) or np.max(np.abs(step)) < tol:
+                break
+        p = _sigmoid(x @ params)
+        information = x.T @ (x * (weights * p * (1 - p))[:, None])
+        try:
+            cov = np.linalg.inv(information)
+        except np.linalg.LinAlgError:
+            return None
+    if not (np.all(np.isfinite(params)) and np.all(np.isfinite(cov))):
         return None
-    if not result.mle_retvals.get("converged", False) and not np.all(np.isfinite(cov)):
-        return None
-    return np.asarray(result.params), cov
+    return params, cov
 
 
-def _average_effect(x: np.ndarray, params: np.ndarray, cov: np.ndarray, j: int,
-                    confidence: float) -> Estimate:
+def _average_effect(x: np.ndarray, weights: np.ndarray, params: np.ndarray, cov: np.ndarray,
+                    j: int, confidence: float) -> Estimate:
     beta = params[j]
     eta = x @ params
     eta_on, eta_off = eta + beta * (1 - x[:, j]), eta - beta * x[:, j]
     p_on, p_off = _sigmoid(eta_on), _sigmoid(eta_off)
-    effect = float(np.mean(p_on - p_off))
+    share = weights / weights.sum()  # each row stands for `weight` seats
+    effect = float(share @ (p_on - p_off))
     # Gradient of the mean difference with respect to the coefficients (delta method).
     d_on, d_off = p_on * (1 - p_on), p_off * (1 - p_off)
-    grad = (d_on - d_off) @ x / len(x)
-    grad[j] = np.mean(d_on)
+    grad = (share * (d_on - d_off)) @ x
+    grad[j] = share @ d_on
     se = float(np.sqrt(grad @ cov @ grad))
-    n_owned = int(x[:, j].sum())
+    n_owned = int(weights @ x[:, j])
     if not np.isfinite(se) or se == 0 or abs(beta) > 15:
         return _nan_estimate(n_owned)
     z = _z(confidence)
-    p_value = float(2 * sps.norm.sf(abs(effect) / se))
-    return Estimate(effect, effect - z * se, effect + z * se, p_value, n_owned,
-                    "logistic regression, average marginal effect (delta method)")
+    return Estimate(effect, effect - z * se, effect + z * se, _two_sided_p(effect / se),
+                    n_owned, "logistic regression, average marginal effect (delta method)")
 
 
 def _sigmoid(eta: np.ndarray) -> np.ndarray:

@@ -1,20 +1,19 @@
 -- Table macros shared by the query files, created by analytics/query.py when logs are opened.
 -- Not a query (its name starts with `_`). `component_type` is 'card' or 'face' throughout.
 
--- Heroic Feat cards of each game's set: runs.cards is a comma-separated list of card ids.
-create or replace macro available_cards() as table
-    with run_cards as (
+-- Heroic Feat cards of each run's set: runs.cards is a comma-separated list of card ids.
+create or replace macro run_cards() as table
+    with listed as (
         select run_id, trim(unnest(string_split(cards, ','))) as card
         from runs
     )
-    select g.game_id, run_cards.card
-    from games as g
-    join run_cards using (run_id)
-    where run_cards.card <> '';
+    select run_id, card
+    from listed
+    where card <> '';
 
--- Die faces that could be forged: the Sanctuary always, a garden face when its card is in
--- the set (each garden is filled by the card that forges from it).
-create or replace macro available_faces() as table
+-- Die faces that could be forged in a run: the Sanctuary always, a garden face when its card
+-- is in the set (each garden is filled by the card that forges from it).
+create or replace macro run_faces() as table
     with sanctuary(face) as (
         values ('gold_3'), ('moon_1'), ('gold_4'), ('sun_1'), ('gold_6'),
                ('gold1_or_sun1_or_moon1'), ('sun1_glory1'), ('gold2_moon1'), ('gold3_or_glory2'),
@@ -27,18 +26,34 @@ create or replace macro available_faces() as table
                ('shield_blue', 'guardians_shield'), ('shield_yellow', 'guardians_shield'),
                ('shield_green', 'guardians_shield'), ('boar', 'tenacious_boar')
     )
-    select g.game_id, sanctuary.face
-    from games as g
+    select r.run_id, sanctuary.face
+    from runs as r
     cross join sanctuary
     union all
-    select c.game_id, garden.face
-    from available_cards() as c
+    select c.run_id, garden.face
+    from run_cards() as c
     join garden using (card);
 
-create or replace macro available_components(component_type) as table
-    select game_id, card as component from available_cards() where component_type = 'card'
+create or replace macro run_components(component_type) as table
+    select run_id, card as component from run_cards() where component_type = 'card'
     union all
-    select game_id, face as component from available_faces() where component_type = 'face';
+    select run_id, face as component from run_faces() where component_type = 'face';
+
+-- Per game: every component of its run (availability is a property of the run's set).
+create or replace macro available_cards() as table
+    select g.game_id, c.card
+    from games as g
+    join run_cards() as c using (run_id);
+
+create or replace macro available_faces() as table
+    select g.game_id, f.face
+    from games as g
+    join run_faces() as f using (run_id);
+
+create or replace macro available_components(component_type) as table
+    select g.game_id, c.component
+    from games as g
+    join run_components(component_type) as c using (run_id);
 
 -- One row per seat that acquired a card (feat performed) or face (forged) in a game.
 create or replace macro acquisitions(component_type) as table
@@ -80,9 +95,49 @@ create or replace macro owned_wins_by_game(component_type) as table
     join game_totals as t using (game_id)
     left join owners as o using (game_id, component);
 
+-- Per card (or face): times used (a face rolled; a card's reinforcement or token used) and
+-- the users' summed win shares; Glory attributed (events whose cause is it) and cost (Moon and
+-- Sun spent on a card, Gold on a face). Only the columns and kinds needed are read: on 100M
+-- events each extra string column costs about a second.
+create or replace macro component_event_totals(component_type) as table
+    with use_events as (
+        select e.item::varchar as component, p.win_share
+        from events as e
+        join players as p using (game_id, seat)
+        where (component_type = 'face' and e.kind = 'die_rolled')
+           or (component_type = 'card' and e.kind in ('reinforcement_used', 'token_used'))
+    ),
+    uses as (
+        select component, count(*)::bigint as n_uses, sum(win_share)::double as use_wins
+        from use_events
+        group by component
+    ),
+    attributed as (
+        select cause::varchar as component,
+               coalesce(sum(amount) filter (where kind <> 'resource_spent'
+                                              and resource = 'glory'), 0)::bigint as glory,
+               coalesce(-sum(amount) filter (
+                   where kind = 'resource_spent'
+                     and ((component_type = 'card' and resource in ('moon', 'sun'))
+                       or (component_type = 'face' and resource = 'gold'))), 0)::bigint as cost
+        from events
+        -- most events are gains of Gold, Sun and Moon: drop them before the aggregate
+        where kind in ('resource_gained', 'resource_lost', 'resource_spent')
+          and (resource = 'glory' or kind = 'resource_spent')
+        group by cause
+        having glory <> 0 or cost <> 0
+    )
+    select component,
+           coalesce(u.n_uses, 0)::bigint as n_uses,
+           coalesce(u.use_wins, 0)::double as use_wins,
+           coalesce(a.glory, 0)::bigint as glory,
+           coalesce(a.cost, 0)::bigint as cost
+    from uses as u
+    full join attributed as a using (component);
+
 -- One row per seat and game, with the game's setup.
 create or replace macro seat_games() as table
     select p.game_id, p.seat, p.bot, p.score, p.rank, p.won, p.win_share::double as win_share,
-           g.players, g.module, g.card_set, g.rounds
+           g.run_id, g.players, g.module, g.card_set, g.rounds
     from players as p
     join games as g using (game_id);

@@ -35,36 +35,9 @@ copies as (
     from owned
     group by component
 ),
-uses as (
-    -- a face is used when it comes up on a die; a card when its reinforcement or token is used
-    select e.game_id, e.seat, e.item::varchar as component, count(*)::bigint as times
-    from events as e
-    where ($component::varchar = 'face' and e.kind = 'die_rolled')
-       or ($component::varchar = 'card' and e.kind in ('reinforcement_used', 'token_used'))
-    group by e.game_id, e.seat, e.item
-),
-use_wins as (
-    select u.component,
-           sum(u.times)::bigint as n_uses,
-           (sum(u.times * p.win_share) / sum(u.times))::double as used_wr
-    from uses as u
-    join players as p using (game_id, seat)
-    group by u.component
-),
-glory as (
-    select cause::varchar as component, sum(amount)::bigint as glory
-    from events
-    where resource = 'glory' and kind in ('resource_gained', 'resource_lost')
-    group by cause
-),
-costs as (
-    -- what was paid to buy it: Moon and Sun for a card, Gold for a face
-    select cause::varchar as component, (-sum(amount))::bigint as cost
-    from events
-    where kind = 'resource_spent'
-      and ((resource::varchar in ('moon', 'sun') and $component::varchar = 'card')
-        or (resource::varchar = 'gold' and $component::varchar = 'face'))
-    group by cause
+event_totals as (
+    -- uses (face rolled; reinforcement or token used), Glory attributed and cost paid
+    select * from component_event_totals($component::varchar)
 ),
 final as (
     select o.component,
@@ -79,18 +52,16 @@ final as (
                - o.not_owned_wins / nullif(o.n_not_owned, 0))::double as delta,
            coalesce(f.n_first, 0)::bigint as n_first,
            f.first_acquirer_wr,
-           coalesce(u.n_uses, 0)::bigint as n_uses,
-           u.used_wr,
-           coalesce(g.glory, 0)::bigint as glory,
-           (coalesce(g.glory, 0) / nullif(o.n_owned, 0))::double as glory_per_game,
-           coalesce(k.cost, 0)::bigint as cost,
-           (coalesce(g.glory, 0) / nullif(k.cost, 0))::double as glory_per_cost
+           coalesce(t.n_uses, 0)::bigint as n_uses,
+           (t.use_wins / nullif(t.n_uses, 0))::double as used_wr,
+           coalesce(t.glory, 0)::bigint as glory,
+           (coalesce(t.glory, 0) / nullif(o.n_owned, 0))::double as glory_per_game,
+           coalesce(t.cost, 0)::bigint as cost,
+           (coalesce(t.glory, 0) / nullif(t.cost, 0))::double as glory_per_cost
     from outcomes as o
     left join first_acquirer_wins as f using (component)
     left join copies as c using (component)
-    left join use_wins as u using (component)
-    left join glory as g using (component)
-    left join costs as k using (component)
+    left join event_totals as t using (component)
 )
 select * from final
 order by component

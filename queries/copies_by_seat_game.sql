@@ -1,12 +1,12 @@
--- question: Which cards (or faces) did each seat acquire in each game, how many and when first?
+-- question: Which cards (or faces) did each seat acquire in each game, how many and when first (round, and event seq to order seats)?
 -- grain: one row per game, seat and acquired card id (or face id)
 -- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
 with acquired as (
-    select game_id, seat, component, copies, first_round
+    select game_id, seat, component, copies, first_round, first_seq
     from acquisitions($component::varchar)
 ),
 final as (
-    select game_id, seat::integer as seat, component, copies, first_round
+    select game_id, seat::integer as seat, component, copies, first_round, first_seq
     from acquired
 )
 select * from final

@@ -10,6 +10,7 @@ final as (
            players::integer as players,
            module,
            card_set,
+           run_id,
            score::integer as score,
            rank::integer as rank,
            won,

@@ -127,3 +127,14 @@ def test_logistic_average_effects_survive_a_singular_design():
     owned = np.column_stack([owned, owned[:, 0]])  # a duplicated column
     effects = stats.logistic_average_effects(won, owned, seat)
     assert len(effects) == 4  # no exception; unestimable rows are NaN
+
+
+def test_logistic_average_effects_same_when_identical_rows_are_merged():
+    """Merged rows (frequency weights) give the fit on every row: compare with statsmodels."""
+    won, owned, seat = _simulated_seats(3000)
+    won = np.where(np.arange(len(won)) % 7 == 0, 0.5, won)  # tied winners: fractional outcome
+    effects = stats.logistic_average_effects(won, owned, seat)
+    fit = sm.Logit(won, np.column_stack([np.ones(len(won)), owned, seat])).fit(disp=False)
+    margeff = fit.get_margeff(at="overall", method="dydx", dummy=True)
+    assert [e.estimate for e in effects] == pytest.approx(margeff.margeff[:3], abs=1e-6)
+    assert [e.n for e in effects] == list(owned.sum(axis=0))
