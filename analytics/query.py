@@ -238,7 +238,7 @@ class LogDatabase:
         # it lets DuckDB stream large scans in less memory.
         self.con = duckdb.connect(config={
             "threads": threads or min(os.cpu_count() or 1, 4), "memory_limit": memory_limit,
-            "preserve_insertion_order": False,
+            "preserve_insertion_order": False, "enable_progress_bar": False,
         })
         _check_schema_versions(self.con, self.folders)
         self._create_views()
