@@ -238,8 +238,9 @@ class LogDatabase:
         # it lets DuckDB stream large scans in less memory.
         self.con = duckdb.connect(config={
             "threads": threads or min(os.cpu_count() or 1, 4), "memory_limit": memory_limit,
-            "preserve_insertion_order": False, "enable_progress_bar": False,
+            "preserve_insertion_order": False,
         })
+        self.con.execute("set enable_progress_bar = false")  # commands print only their tables
         _check_schema_versions(self.con, self.folders)
         self._create_views()
         macros = QUERIES_DIR / MACROS_FILE

@@ -57,6 +57,16 @@ def wilson(successes: float, n: float, confidence: float = 0.95) -> Estimate:
     return Estimate(rate, float(low), float(high), n=n, method="wilson")
 
 
+def mean_bounds(mean, sd, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Student-t interval for means of `n` independent units (games) with sample SD `sd`."""
+    from scipy.stats import t  # scipy is slow to import; only callers of this pay for it
+
+    mean, sd, n = (np.asarray(a, dtype=float) for a in (mean, sd, n))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        half = t.ppf(0.5 + confidence / 2, n - 1) * sd / np.sqrt(n)
+    return mean - half, mean + half
+
+
 def newcombe_difference(s1: float, n1: float, s2: float, n2: float,
                         confidence: float = 0.95) -> Estimate:
     """p1 - p2 with Newcombe's hybrid score interval (method 10) and a two-sided z-test p-value."""

@@ -138,3 +138,10 @@ def test_logistic_average_effects_same_when_identical_rows_are_merged():
     margeff = fit.get_margeff(at="overall", method="dydx", dummy=True)
     assert [e.estimate for e in effects] == pytest.approx(margeff.margeff[:3], abs=1e-6)
     assert [e.n for e in effects] == list(owned.sum(axis=0))
+
+
+def test_mean_bounds_is_the_student_t_interval():
+    # mean 10, sd 2, n 4: half-width t(0.975, 3) * 2 / 2 = 3.182446305284263
+    low, high = stats.mean_bounds([10.0], [2.0], [4])
+    assert low[0] == pytest.approx(10 - 3.182446305284263)
+    assert high[0] == pytest.approx(10 + 3.182446305284263)

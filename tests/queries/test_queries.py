@@ -177,6 +177,15 @@ def test_score_summary_by_bot(db):
     assert frame["sd"][0] == pytest.approx(pl.Series([10, 6, 3]).std())
 
 
+@covers("mean_score_by_bot")
+def test_mean_score_by_bot_averages_seats_within_games_first(db):
+    frame = db.run("mean_score_by_bot")
+    expect(frame.drop("sd_games"), [("economist", 4, 3, 19 / 3), ("random", 4, 3, 23 / 9)])
+    per_game_random = pl.Series([8 / 3, 3, 2])
+    assert frame["sd_games"].to_list() == pytest.approx(
+        [pl.Series([10, 6, 3]).std(), per_game_random.std()])
+
+
 @covers("score_counts_by_bot")
 def test_score_counts_by_bot(db):
     expect(db.run("score_counts_by_bot"), [
