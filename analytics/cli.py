@@ -9,21 +9,11 @@ import click
 
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
+from analytics.cli_errors import Group
 from analytics.errors import UserError
 from analytics.output import FORMATS, render_table
 from analytics.simulate import RunConfig, run_simulation
 from analytics.summary import summary_tables
-
-
-class Group(click.Group):
-    """Turns UserError into one readable line and exit code 1 (usage errors exit 2, via click)."""
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except UserError as err:
-            raise click.ClickException(str(err)) from None
-
 
 format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
                              show_default=True, help="Output format.")

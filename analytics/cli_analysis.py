@@ -5,19 +5,9 @@ from __future__ import annotations
 import click
 
 from analytics import analysis
-from analytics.errors import UserError
+from analytics.cli_errors import Command
 from analytics.output import FORMATS, render_table
 from analytics.query import Filters, run_query
-
-
-class AnalysisCommand(click.Command):
-    """A command whose UserError becomes one line and exit code 1, even outside the main group."""
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except UserError as err:
-            raise click.ClickException(str(err)) from None
 
 
 def log_options(func):
@@ -60,7 +50,7 @@ def emit(table: analysis.Table, fmt: str) -> None:
         click.echo(note, err=True)
 
 
-@click.command("query", cls=AnalysisCommand)
+@click.command("query", cls=Command)
 @click.argument("name")
 @click.option("-p", "--param", "params", type=(str, str), multiple=True,
               metavar="NAME VALUE", help="Query parameter (repeatable).")
@@ -82,7 +72,7 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
     emit(analysis.Table(frame), fmt)
 
 
-@click.command("cards", cls=AnalysisCommand)
+@click.command("cards", cls=Command)
 @log_options
 @table_options
 @format_option
@@ -98,7 +88,7 @@ def cards_command(logs, players, module, card_set, bot, min_n, sort, fmt):
     emit(analysis.card_table(logs, filters, sort, min_n), fmt)
 
 
-@click.command("faces", cls=AnalysisCommand)
+@click.command("faces", cls=Command)
 @log_options
 @table_options
 @format_option
@@ -114,7 +104,7 @@ def faces_command(logs, players, module, card_set, bot, min_n, sort, fmt):
     emit(analysis.face_table(logs, filters, sort, min_n), fmt)
 
 
-@click.command("seats", cls=AnalysisCommand)
+@click.command("seats", cls=Command)
 @log_options
 @click.option("--sort", default="seat", show_default=True, help="Column to sort by.")
 @format_option
@@ -130,7 +120,7 @@ def seats_command(logs, players, module, card_set, bot, sort, fmt):
     emit(analysis.seat_table(logs, filters, sort), fmt)
 
 
-@click.command("power", cls=AnalysisCommand)
+@click.command("power", cls=Command)
 @click.option("--effect", type=float, multiple=True, required=True,
               help="Change in win rate to detect, e.g. 0.02 (repeatable).")
 @click.option("--base", type=float, default=0.25, show_default=True, help="Baseline win rate.")
@@ -153,7 +143,7 @@ def power_command(effect, base, paired, correlation, alpha, power_, fmt):
     emit(analysis.power_table(effect, base, alpha, power_, paired, correlation), fmt)
 
 
-@click.command("chart", cls=AnalysisCommand)
+@click.command("chart", cls=Command)
 @click.argument("kind", type=click.Choice(analysis.CHART_KINDS))
 @log_options
 @click.option("--out", type=click.Path(dir_okay=False), required=True,
