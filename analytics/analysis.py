@@ -133,7 +133,7 @@ class SeatDesign:
         """From `outcome_by_seat_game`, `copies_by_seat_game` and `components_by_run` rows."""
         game_id = seats["game_id"].to_numpy()
         game = np.concatenate([[0], np.cumsum(game_id[1:] != game_id[:-1])])[:len(game_id)]
-        runs = sorted(set(available["run_id"]) | set(seats["run_id"]))
+        runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))
         run_index = {run: i for i, run in enumerate(runs)}
         column = {name: i for i, name in enumerate(names)}
         run_available = np.zeros((len(runs), len(names)))

@@ -241,6 +241,8 @@ class LogDatabase:
             "preserve_insertion_order": False,
         })
         self.con.execute("set enable_progress_bar = false")  # commands print only their tables
+        # Queries scan the same part files several times: parse each file's footer once.
+        self.con.execute("set parquet_metadata_cache = true")
         _check_schema_versions(self.con, self.folders)
         self._create_views()
         macros = QUERIES_DIR / MACROS_FILE

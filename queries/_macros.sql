@@ -100,32 +100,51 @@ create or replace macro owned_wins_by_game(component_type) as table
 -- Sun spent on a card, Gold on a face). Only the columns and kinds needed are read: on 100M
 -- events each extra string column costs about a second.
 create or replace macro component_event_totals(component_type) as table
+    -- Each branch filters on plain equalities, which DuckDB pushes into the Parquet scan: with
+    -- events stored by kind and resource it then reads only the row groups that can match, and
+    -- a branch whose component_type does not match folds away without reading anything.
     with use_events as (
-        select e.item::varchar as component, p.win_share
-        from events as e
-        join players as p using (game_id, seat)
-        where (component_type = 'face' and e.kind = 'die_rolled')
-           or (component_type = 'card' and e.kind in ('reinforcement_used', 'token_used'))
+        select item, game_id, seat from events
+        where component_type = 'face' and kind = 'die_rolled'
+        union all
+        select item, game_id, seat from events
+        where component_type = 'card' and kind = 'reinforcement_used'
+        union all
+        select item, game_id, seat from events
+        where component_type = 'card' and kind = 'token_used'
     ),
     uses as (
-        select component, count(*)::bigint as n_uses, sum(win_share)::double as use_wins
-        from use_events
-        group by component
+        select e.item::varchar as component,
+               count(*)::bigint as n_uses,
+               sum(p.win_share)::double as use_wins
+        from use_events as e
+        join players as p using (game_id, seat)
+        group by e.item
+    ),
+    glory_events as (
+        select cause, amount from events where kind = 'resource_gained' and resource = 'glory'
+        union all
+        select cause, amount from events where kind = 'resource_lost' and resource = 'glory'
+    ),
+    cost_events as (
+        select cause, -amount as amount from events
+        where component_type = 'card' and kind = 'resource_spent' and resource = 'moon'
+        union all
+        select cause, -amount as amount from events
+        where component_type = 'card' and kind = 'resource_spent' and resource = 'sun'
+        union all
+        select cause, -amount as amount from events
+        where component_type = 'face' and kind = 'resource_spent' and resource = 'gold'
     ),
     attributed as (
-        select cause::varchar as component,
-               coalesce(sum(amount) filter (where kind <> 'resource_spent'
-                                              and resource = 'glory'), 0)::bigint as glory,
-               coalesce(-sum(amount) filter (
-                   where kind = 'resource_spent'
-                     and ((component_type = 'card' and resource in ('moon', 'sun'))
-                       or (component_type = 'face' and resource = 'gold'))), 0)::bigint as cost
-        from events
-        -- most events are gains of Gold, Sun and Moon: drop them before the aggregate
-        where kind in ('resource_gained', 'resource_lost', 'resource_spent')
-          and (resource = 'glory' or kind = 'resource_spent')
-        group by cause
-        having glory <> 0 or cost <> 0
+        select coalesce(g.component, c.component) as component,
+               coalesce(g.glory, 0)::bigint as glory,
+               coalesce(c.cost, 0)::bigint as cost
+        from (select cause::varchar as component, sum(amount) as glory
+              from glory_events group by cause) as g
+        full join (select cause::varchar as component, sum(amount) as cost
+                   from cost_events group by cause) as c using (component)
+        where coalesce(g.glory, 0) <> 0 or coalesce(c.cost, 0) <> 0
     )
     select component,
            coalesce(u.n_uses, 0)::bigint as n_uses,

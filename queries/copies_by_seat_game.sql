@@ -1,5 +1,5 @@
 -- question: Which cards (or faces) did each seat acquire in each game, how many and when first (round, and event seq to order seats)?
--- grain: one row per game, seat and acquired card id (or face id)
+-- grain: one row per game, seat and acquired card id (or face id); unordered: on large logs this is millions of rows that callers index by game and seat, and sorting them costs more than the query
 -- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
 with acquired as (
     select game_id, seat, component, copies, first_round, first_seq
@@ -10,4 +10,3 @@ final as (
     from acquired
 )
 select * from final
-order by game_id, seat, component

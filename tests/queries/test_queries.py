@@ -93,7 +93,7 @@ def test_owned_wins_by_game(db):
 
 @covers("copies_by_seat_game")
 def test_copies_by_seat_game(db):
-    expect(db.run("copies_by_seat_game"), [
+    expect(db.run("copies_by_seat_game").sort("game_id", "seat", "component"), [
         (1, 0, "silver_hind", 2, 2, 4), (1, 1, "elder", 1, 3, 8), (2, 1, "silver_hind", 1, 1, 4),
         (3, 2, "elder", 1, 6, 2),
     ])
