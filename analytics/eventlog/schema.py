@@ -6,8 +6,11 @@ import polars as pl
 
 SCHEMA_VERSION = 1
 
-# Event kinds are a closed vocabulary so they can be stored as a compact Enum.
-EVENT_KINDS = (
+# Event kinds and resources are closed vocabularies stored as compact Enums. They are listed in
+# alphabetical order on purpose: the writer sorts events by these Enums (a fast integer sort),
+# and Parquet's min/max statistics compare the text, so the two orders must agree for readers
+# to skip row groups.
+EVENT_KINDS = tuple(sorted((
     "turn_started",
     "die_rolled",
     "resource_gained",
@@ -21,9 +24,9 @@ EVENT_KINDS = (
     "pawn_ousted",
     "action_taken",
     "game_ended",
-)
+)))
 
-RESOURCES = ("gold", "sun", "moon", "glory", "hammer")
+RESOURCES = tuple(sorted(("gold", "sun", "moon", "glory", "hammer")))
 
 TABLES: dict[str, dict[str, pl.DataType]] = {
     "runs": {
