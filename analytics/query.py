@@ -28,6 +28,7 @@ import glob
 import os
 import re
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -234,6 +235,7 @@ class LogDatabase:
         self.folders = find_run_folders(paths)
         self.filters = filters or Filters()
         self.extra_dir = extra_dir
+        self._background: ThreadPoolExecutor | None = None
         # Insertion order is never relied on (every query orders its output), and dropping
         # it lets DuckDB stream large scans in less memory.
         self.con = duckdb.connect(config={
@@ -256,18 +258,42 @@ class LogDatabase:
         self.close()
 
     def close(self) -> None:
+        if self._background is not None:
+            self._background.shutdown(wait=True, cancel_futures=True)
         self.con.close()
 
     def run(self, name: str, params: Mapping[str, object] | None = None) -> pl.DataFrame:
         """The result of query `name` with `params` (converted to the header's types)."""
         return self.execute(find_query(name, self.extra_dir), params)
 
-    def execute(self, query: QueryFile, params: Mapping[str, object] | None = None
-                ) -> pl.DataFrame:
-        """Run a parsed query file; a DuckDB error becomes one line naming the file."""
+    def submit(self, name: str, params: Mapping[str, object] | None = None
+               ) -> Future[pl.DataFrame]:
+        """Start query `name` in a background thread; `.result()` gives its frame.
+
+        It runs on a second connection to the same database (one connection must not be used
+        from two threads). DuckDB releases the GIL while it works, so the caller's numpy work
+        and this query share the cores instead of waiting for each other.
+        """
+        query = find_query(name, self.extra_dir)
+        if self._background is None:
+            self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="duckdb")
+        return self._background.submit(self._execute_and_close, query, params,
+                                       self.con.cursor())
+
+    def _execute_and_close(self, query: QueryFile, params: Mapping[str, object] | None,
+                           cursor: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+        try:
+            return self.execute(query, params, cursor)
+        finally:
+            cursor.close()
+
+    def execute(self, query: QueryFile, params: Mapping[str, object] | None = None,
+                con: duckdb.DuckDBPyConnection | None = None) -> pl.DataFrame:
+        """Run a parsed query file (on `con`, default this database's connection); a DuckDB
+        error becomes one line naming the file."""
         values = query.bind_values(params)
         try:
-            return self.con.sql(query.sql, params=values).pl()
+            return (con or self.con).sql(query.sql, params=values).pl()
         except duckdb.Error as err:
             first_line = str(err).strip().splitlines()[0]
             raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}") from None
@@ -305,9 +331,10 @@ class LogDatabase:
                          "where run_id in (select distinct run_id from games)")
 
 
-# The games every view exposes when filters are given; computed once per open.
+# The games every view exposes when filters are given; computed once per open. Not a temp
+# table: the second connection of `LogDatabase.submit` must see it too.
 _KEPT_GAMES_SQL = """
-create temp table _kept_games as
+create table _kept_games as
 select g.game_id
 from _all_games as g
 where (len($players::integer[]) = 0 or list_contains($players::integer[], g.players::integer))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -27,6 +30,8 @@ from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
 
 CHUNK_SIZE = 500  # games per part folder; fixed so the files never depend on --workers
+# Allocations between two young-generation collections while a chunk is played (default 700).
+YOUNG_GC_THRESHOLD = 10_000
 
 
 @dataclass(frozen=True)
@@ -101,17 +106,36 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int = CHUNK_SIZE) 
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
     game = get_game(config.game)
     games, players, game_ids, events = _columns("games"), _columns("players"), [], []
-    for index in indices:
-        bots = config.seat_bots(index)
-        seed = game_seed(config, index)
-        result = play_game(game, setup, [make_bot(game.name, b) for b in bots], seed)
-        game_id = derive_seed(rid, index)
-        _add_game(games, rid, game_id, index, seed, setup, result)
-        _add_players(players, game_id, bots, result)
-        game_ids.append(game_id)
-        events.append(result.events)
-    write_part(Path(out), chunk, games, players, events_columns(game_ids, events))
+    with _fewer_young_collections():
+        for index in indices:
+            bots = config.seat_bots(index)
+            seed = game_seed(config, index)
+            result = play_game(game, setup, [make_bot(game.name, b) for b in bots], seed)
+            game_id = derive_seed(rid, index)
+            _add_game(games, rid, game_id, index, seed, setup, result)
+            _add_players(players, game_id, bots, result)
+            game_ids.append(game_id)
+            events.append(result.events)
+        write_part(Path(out), chunk, games, players, events_columns(game_ids, events))
     return len(indices)
+
+
+@contextmanager
+def _fewer_young_collections() -> Iterator[None]:
+    """Collect the young generation every YOUNG_GC_THRESHOLD allocations, then restore.
+
+    A game allocates a great many short-lived objects and keeps about 1,200 event tuples: at the
+    default threshold the collector runs every few decisions and rescans those survivors, and
+    its full collections sweep the whole chunk. Measured: half the collector's time, ~5% of a
+    chunk. Finished games (they hold reference cycles) are still collected, a few games later:
+    peak memory is unchanged.
+    """
+    old = gc.get_threshold()
+    gc.set_threshold(YOUNG_GC_THRESHOLD, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def _columns(table: str) -> dict[str, list]:

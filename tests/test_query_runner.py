@@ -124,6 +124,18 @@ def test_filters_restrict_every_view(logs):
         "n"].to_list() == [3, 3, 3, 3]
 
 
+def test_submitted_query_sees_the_filtered_views_and_reports_errors(logs, extra):
+    three = LogBuilder(run_id="run-b", players=3, card_set="other")
+    three.game(100, (1, 2, 0), bots=("hero", "random", "random"))
+    three.write(logs / "run-b")
+    with LogDatabase([logs], Filters(players=(3,)), extra_dir=extra) as db:
+        background = db.submit("win_rate_by_seat")
+        assert db.run("win_rate_by_seat").equals(background.result())
+        assert background.result()["players"].unique().to_list() == [3]
+        with pytest.raises(UserError, match="needs parameter 'threshold'"):
+            db.submit("scores_by_seat").result()
+
+
 def test_filters_matching_nothing_say_so(logs):
     with pytest.raises(UserError, match="no games match players=2"):
         LogDatabase([logs], Filters(players=(2,)))

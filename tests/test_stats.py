@@ -63,6 +63,17 @@ def test_cluster_bootstrap_is_deterministic_and_resamples_whole_games():
     assert first[:, 0].std() == pytest.approx(10 * np.arange(1, 101).std(), rel=0.15)
 
 
+def test_cluster_bootstrap_counts_each_resample_like_one_bincount_per_chunk():
+    # The resamples are the draws of rng.integers in chunks of `chunk` rows, whatever way
+    # they are counted: one bincount per resample must give what one per chunk gave.
+    per_game = np.random.default_rng(1).uniform(size=(50, 3))
+    rng = np.random.default_rng(5)
+    draws = np.concatenate([rng.integers(0, 50, size=(size, 50)) for size in (4, 4, 2)])
+    counts = np.stack([np.bincount(row, minlength=50) for row in draws])
+    assert np.allclose(stats.bootstrap_sums(per_game, n_boot=10, seed=5, chunk=4),
+                       counts @ per_game, rtol=0, atol=1e-12)
+
+
 def test_percentile_interval_ignores_nan_resamples():
     samples = np.array([[1.0, np.nan], [2.0, np.nan], [3.0, np.nan], [np.nan, np.nan]])
     low, high = stats.percentile_interval(samples, 0.5)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from analytics.analysis import component_table
+from analytics.analysis import _seat_rows, component_table
 from analytics.query import LogDatabase, parse_query_file, query_paths
 from tests.analytics_fixtures import LogBuilder, gain, glory, sample_logs
 
@@ -70,6 +71,12 @@ def test_table_agrees_with_contribution_query(db, component):
     assert_frame_equal(table.select(list(same)),
                        query.select(pl.col(v).alias(k) for k, v in same.items()),
                        check_dtypes=False, abs_tol=1e-12)
+
+
+def test_seat_rows_find_each_game_and_seat_or_minus_one():
+    seats = pl.DataFrame({"game_id": [7, 7, 9, 9, 9], "seat": [0, 1, 0, 1, 2]})
+    rows = _seat_rows(seats, np.array([9, 7, 9, 8, 10, 7]), np.array([2, 1, 0, 0, 0, 3]))
+    assert rows.tolist() == [4, 1, 2, -1, -1, -1]
 
 
 def test_garden_faces_follow_their_card(tmp_path):

@@ -25,6 +25,11 @@ class Face:
     level: int = 0
     colour: str | int | None = None
 
+    def __hash__(self) -> int:
+        # Equal faces have equal ids; the generated hash would walk every nested bundle, and
+        # faces are hashed each time a player forges (one place per distinct face).
+        return hash(self.id)
+
     @property
     def resources(self) -> frozenset[str]:
         """Every resource any bundle of this face can give."""

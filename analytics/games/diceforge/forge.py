@@ -45,6 +45,15 @@ def buyable(g: Game, gold: int, discount: int = 0, exclude: frozenset = frozense
     return tuple(found)
 
 
+def any_buyable(g: Game, gold: int) -> bool:
+    """Whether some Sanctuary face costs at most `gold`: `bool(buyable(g, gold))`, without
+    building the list (asked before every action)."""
+    for pool in g.sanctuary:  # in cost order: the first pool with faces left is the cheapest
+        if pool:
+            return pool[0].cost <= gold
+    return False
+
+
 def take_from_sanctuary(g: Game, face_id: str) -> Face:
     pool = g.sanctuary[POOL_OF[face_id]]
     for i, face in enumerate(pool):

@@ -31,7 +31,8 @@ def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None
     if amount <= 0:
         return
     held = getattr(p, res)
-    kept = min(amount, p.caps[res] - held)
+    room = p.caps[res] - held
+    kept = amount if amount <= room else room  # min(), without a call: ~480 gains a game
     if kept > 0:
         setattr(p, res, held + kept)
         g.log.emit(p.seat, "resource_gained", item, res, kept, cause)

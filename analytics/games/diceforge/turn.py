@@ -6,7 +6,7 @@ from analytics.engine.loop import rank_seats
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
 from analytics.games.diceforge.cards import EFFECTS, REINFORCEMENTS, can_use
 from analytics.games.diceforge.components import GLORY, GOLD, MOON, SUN, Card
-from analytics.games.diceforge.forge import buyable, make_offering
+from analytics.games.diceforge.forge import any_buyable, make_offering
 from analytics.games.diceforge.resources import gain, spend
 from analytics.games.diceforge.state import Game, Player
 
@@ -73,7 +73,7 @@ def offer_triton(g: Game, p: Player) -> None:
 def action_options(g: Game, p: Player, gold: int, sun: int, moon: int) -> tuple:
     """'forge' when a face is affordable, each affordable feat's card id, and 'pass'."""
     options = ["pass"]
-    if buyable(g, gold):
+    if any_buyable(g, gold):
         options.append("forge")
     for slot, card in g.slots.items():
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:

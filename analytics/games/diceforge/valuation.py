@@ -333,10 +333,11 @@ class Outlook:
         falls): one pass over the ranking finds each next pick.
         """
         ranked, offered, total, i = self.rates.ranked_offers(), offered_faces(self.g), 0.0, 0
+        n = len(ranked)
         for floor in self.slot_worths():
-            while i < len(ranked) and (ranked[i][1] > gold or ranked[i][2] not in offered):
+            while i < n and (ranked[i][1] > gold or ranked[i][2] not in offered):
                 i += 1
-            if i == len(ranked) or ranked[i][0] <= floor:
+            if i == n or ranked[i][0] <= floor:
                 break
             net, cost, _ = ranked[i]
             gold -= cost
