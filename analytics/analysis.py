@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from threadpoolctl import threadpool_limits
 
 from analytics import stats
 from analytics.errors import UserError
@@ -55,7 +56,9 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
     totals); owned / not-owned counts per game are then built once in numpy and feed the point
     estimates, the bootstrap and the regression alike.
     """
-    with LogDatabase(logs, filters) as db:
+    # The matrix products here are thin (1,000 x games x ~40): OpenBLAS threads gain nothing
+    # on them and keep spinning afterwards, costing seconds of CPU the DuckDB thread needs.
+    with LogDatabase(logs, filters) as db, threadpool_limits(limits=1, user_api="blas"):
         # The event totals are the longest query and nothing below needs them until the end:
         # they are read while numpy builds the design, resamples and fits.
         totals = db.submit("uses_and_glory_by_component", {"component": component})
