@@ -9,14 +9,11 @@ import click
 
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from analytics.cli_errors import Group
+from analytics.cli_common import Group, format_option
 from analytics.errors import UserError
-from analytics.output import FORMATS, render_table
+from analytics.output import render_table
 from analytics.simulate import RunConfig, run_simulation
 from analytics.summary import summary_tables
-
-format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
-                             show_default=True, help="Output format.")
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})

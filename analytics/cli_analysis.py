@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from analytics import analysis
-from analytics.cli_errors import Command
-from analytics.output import FORMATS, render_table
+from analytics.cli_common import Command, format_option
+from analytics.output import render_table
 from analytics.query import Filters, run_query
 
 
@@ -24,11 +24,6 @@ def log_options(func):
     for option in reversed(options):
         func = option(func)
     return func
-
-
-def format_option(func):
-    return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
-                        show_default=True, help="Output format.")(func)
 
 
 def table_options(func):

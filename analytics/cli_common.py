@@ -1,10 +1,11 @@
-"""One place where a UserError becomes one readable line and exit code 1 (click: usage is 2)."""
+"""What every command shares: UserError as one line and exit code 1 (usage: 2), --format."""
 
 from __future__ import annotations
 
 import click
 
 from analytics.errors import UserError
+from analytics.output import FORMATS
 
 
 class UserErrorsExit1:
@@ -23,3 +24,9 @@ class Group(UserErrorsExit1, click.Group):
 
 class Command(UserErrorsExit1, click.Command):
     """A command that reports user errors itself, even when run outside the main group."""
+
+
+def format_option(func):
+    """--format table|csv|json, the same on every command with tabular output."""
+    return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
+                        show_default=True, help="Output format.")(func)
