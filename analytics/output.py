@@ -20,6 +20,7 @@ def render_table(frame: pl.DataFrame, fmt: str = "table", float_digits: int = 3)
     rounded = frame.with_columns(pl.selectors.float().round(float_digits))
     with pl.Config(
         tbl_rows=-1, tbl_cols=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True,
-        tbl_formatting="ASCII_MARKDOWN", fmt_str_lengths=60, tbl_width_chars=200,
+        tbl_formatting="ASCII_MARKDOWN", fmt_str_lengths=60,
+        tbl_width_chars=10_000,  # never wrap cells: a wide table reads better scrolled (less -S)
     ):
         return str(rounded)
