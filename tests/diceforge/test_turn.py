@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from harness import Bench, ev, gained, reserves, rolled
+from harness import Bench, ScriptedDecider, ev, gained, reserves, rolled
 
 from analytics.engine.chance import ChanceScriptError, ScriptedChance
 from analytics.engine.loop import rank_seats
@@ -62,12 +62,12 @@ def test_two_player_setup_keeps_the_two_faces_drawn_from_each_pool():
 def test_two_player_setup_draws_once_per_sanctuary_pool():
     chance = ScriptedChance(samples=[[0, 1]] * 9)
     with pytest.raises(ChanceScriptError, match=r"sample\(what='sanctuary_9', n=4, k=2\)"):
-        new_game(Setup(2, load_card_set("base")), chance, None)
+        new_game(Setup(2, load_card_set("base")), chance, ScriptedDecider())
 
 
 def test_three_and_four_player_setups_draw_nothing():
     for players in (3, 4):
-        new_game(Setup(players, load_card_set("base")), ScriptedChance(), None)
+        new_game(Setup(players, load_card_set("base")), ScriptedChance(), ScriptedDecider())
 
 
 def test_two_player_turn_starts_with_two_divine_blessings_for_everyone():

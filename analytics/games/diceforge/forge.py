@@ -25,8 +25,9 @@ def _places(p: Player) -> tuple[tuple[int, int], ...]:
     places = []
     for die, faces in enumerate(p.dice):
         for index, face in enumerate(faces):
-            if face.special not in FIXED and (die, face) not in seen:
-                seen.add((die, face))
+            # Equal faces have equal ids, and a str key hashes in C (a Face's hash is Python).
+            if face.special not in FIXED and (die, face.id) not in seen:
+                seen.add((die, face.id))
                 places.append((die, index))
     return tuple(places)
 

@@ -263,10 +263,13 @@ class Outlook:
 
     def _best_shown(self, opponents: list[Player]) -> float:
         """The best one-roll value among the opponents' faces a Mirror may copy."""
-        best = float("-inf")
+        best, known = float("-inf"), self._values
         for q in opponents:
             for f in self._copyable(q):
-                value = self.face_value(f, 0.0)
+                # The values `face_value` keeps, read here without its call (~350 a game).
+                value = known.get(f.id)
+                if value is None:
+                    value = self.face_value(f, 0.0)
                 if value > best:
                     best = value
         return best
