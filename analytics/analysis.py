@@ -63,7 +63,7 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
         # they are read while numpy builds the design, resamples and fits.
         totals = db.submit("uses_and_glory_by_component", {"component": component})
         seats = db.run("outcome_by_seat_game")
-        acquired = db.run("copies_by_seat_game", {"component": component})
+        acquired = db.run("acquisitions_by_event", {"component": component})
         available = db.run("components_by_run", {"component": component})
         names = sorted(available["component"].unique().to_list())
         design = SeatDesign.build(seats, acquired, available, names)
@@ -115,20 +115,39 @@ def _index_of(values: pl.Series, index: dict[str, int]) -> np.ndarray:
     return values.replace_strict(index, return_dtype=pl.Int64).to_numpy()
 
 
+def _columns_of(components: pl.Series, names: Sequence[str]) -> np.ndarray:
+    """Position in `names` of each component id; -1 for an id not listed.
+
+    An Enum cast looks each distinct id up once: over millions of rows it is several times
+    faster than a dictionary lookup per row (replace_strict).
+    """
+    codes = components.cast(pl.Enum(list(names)), strict=False).to_physical()
+    return codes.cast(pl.Int64).fill_null(-1).to_numpy()
+
+
 def _seat_rows(seats: pl.DataFrame, game_id: np.ndarray, seat: np.ndarray) -> np.ndarray:
     """Row in `seats` (ordered by game, then seat) of each (game_id, seat); -1 if none.
 
     A lookup table by game and seat: a join of millions of acquisitions to the seats in polars
     costs over a second, this a tenth of that.
     """
-    games, game_of_row = np.unique(seats["game_id"].to_numpy(), return_inverse=True)
-    seat_of_row = seats["seat"].to_numpy()
+    seat_game, seat_of_row = seats["game_id"].to_numpy(), seats["seat"].to_numpy()
+    game_of_row = _game_index(seat_game)
+    games = seat_game[np.flatnonzero(np.diff(game_of_row, prepend=-1))]
     width = int(max(seat_of_row.max(initial=0), seat.max(initial=0))) + 1
-    table = np.full((len(games), width), -1, dtype=np.int64)
+    table = np.full((len(games) + 1, width), -1, dtype=np.int64)  # the last row: no such game
     table[game_of_row, seat_of_row] = np.arange(seats.height)
-    game = np.minimum(np.searchsorted(games, game_id), max(len(games) - 1, 0))
-    found = (games[game] == game_id) if len(games) else np.zeros(len(game_id), dtype=bool)
-    return np.where(found & (seat >= 0), table[game, np.maximum(seat, 0)], -1)
+    # Acquisitions come in runs of one game's events: each run's game is looked up once.
+    starts = np.flatnonzero(np.diff(game_id, prepend=game_id[:1] - 1))
+    game = np.searchsorted(games, game_id[starts])
+    found = games[np.minimum(game, len(games) - 1)] == game_id[starts] if len(games) else False
+    game = np.repeat(np.where(found, game, len(games)), np.diff(starts, append=len(game_id)))
+    return np.where(seat >= 0, table.ravel()[game * width + np.maximum(seat, 0)], -1)
+
+
+def _game_index(game_id: np.ndarray) -> np.ndarray:
+    """0, 1, 2, ... for the successive games of rows ordered by game."""
+    return np.concatenate([[0], np.cumsum(game_id[1:] != game_id[:-1])])[:len(game_id)]
 
 
 def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.ndarray:
@@ -138,15 +157,14 @@ def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.n
     return order == smallest[group]
 
 
-def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame, column: dict[str, int]
+def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame, names: Sequence[str]
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seat row and component column of the acquisitions of a listed component by a seat of
-    `seats` (an inner join, in numpy), and which rows of `acquired` those are."""
-    col = acquired["component"].replace_strict(column, default=-1,
-                                               return_dtype=pl.Int64).to_numpy()
+    """Seat row, component column and seq of the acquisitions of a listed component by a seat
+    of `seats` (an inner join, in numpy)."""
+    col = _columns_of(acquired["component"], names)
     row = _seat_rows(seats, acquired["game_id"].to_numpy(), acquired["seat"].to_numpy())
     kept = (col >= 0) & (row >= 0)
-    return row[kept], col[kept], kept
+    return row[kept], col[kept], acquired["seq"].to_numpy()[kept].astype(np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +189,8 @@ class SeatDesign:
     @classmethod
     def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
               names: Sequence[str]) -> SeatDesign:
-        """From `outcome_by_seat_game`, `copies_by_seat_game` and `components_by_run` rows."""
-        game_id = seats["game_id"].to_numpy()
-        game = np.concatenate([[0], np.cumsum(game_id[1:] != game_id[:-1])])[:len(game_id)]
+        """From `outcome_by_seat_game`, `acquisitions_by_event` and `components_by_run` rows."""
+        game = _game_index(seats["game_id"].to_numpy())
         runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))
         run_index = {run: i for i, run in enumerate(runs)}
         column = {name: i for i, name in enumerate(names)}
@@ -182,16 +199,14 @@ class SeatDesign:
                       _index_of(available["component"], column)] = 1.0
         run = _index_of(seats["run_id"], run_index)
         win_share = seats["win_share"].to_numpy().astype(float)
-        row, col, kept = _acquired_cells(seats, acquired, column)
+        row, col, seq = _acquired_cells(seats, acquired, names)
         owned = np.zeros((seats.height, len(names)))
-        owned[row, col] = 1.0
-        owned *= run_available[run]  # as in the SQL: owned only where it could be acquired
-        copies = np.bincount(col, weights=acquired["copies"].to_numpy()[kept],
-                             minlength=len(names))
-        # The first acquirer of a component in a game: the smallest first_seq of the group.
+        # As in the SQL: owned only in games where it could be acquired.
+        owned[row, col] = run_available[run[row], col]
+        copies = np.bincount(col, minlength=len(names)).astype(float)
+        # The first acquirer of a component in a game: the seat of its smallest seq there.
         group = game[row] * len(names) + col
-        first = _first_in_group(group, acquired["first_seq"].to_numpy()[kept].astype(np.int64),
-                                (int(game[-1]) + 1 if len(game) else 0) * len(names))
+        first = _first_in_group(group, seq, (int(game[-1]) + 1 if len(game) else 0) * len(names))
         first_wins = np.bincount(col[first], weights=win_share[row[first]], minlength=len(names))
         first_games = np.bincount(col[first], minlength=len(names)).astype(float)
         return cls(list(names), game, run, win_share, owned, run_available, copies, first_wins,

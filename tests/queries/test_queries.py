@@ -77,6 +77,9 @@ def test_seat_rows_find_each_game_and_seat_or_minus_one():
     seats = pl.DataFrame({"game_id": [7, 7, 9, 9, 9], "seat": [0, 1, 0, 1, 2]})
     rows = _seat_rows(seats, np.array([9, 7, 9, 8, 10, 7]), np.array([2, 1, 0, 0, 0, 3]))
     assert rows.tolist() == [4, 1, 2, -1, -1, -1]
+    # acquisitions come in runs of one game: each run is looked up once
+    rows = _seat_rows(seats, np.array([9, 9, 8, 8, 7, 7, 7]), np.array([2, 0, 0, 1, 1, 0, -1]))
+    assert rows.tolist() == [4, 2, -1, -1, 1, 0, -1]
 
 
 def test_garden_faces_follow_their_card(tmp_path):
@@ -103,6 +106,18 @@ def test_copies_by_seat_game(db):
     expect(db.run("copies_by_seat_game").sort("game_id", "seat", "component"), [
         (1, 0, "silver_hind", 2, 2, 4), (1, 1, "elder", 1, 3, 8), (2, 1, "silver_hind", 1, 1, 4),
         (3, 2, "elder", 1, 6, 2),
+    ])
+
+
+@covers("acquisitions_by_event")
+def test_acquisitions_by_event(db):
+    # one row per feat performed (silver_hind twice in game 1) or face forged
+    expect(db.run("acquisitions_by_event").sort("game_id", "seq"), [
+        (1, 0, 4, "silver_hind"), (1, 0, 6, "silver_hind"), (1, 1, 8, "elder"),
+        (2, 1, 4, "silver_hind"), (3, 2, 2, "elder"),
+    ])
+    expect(db.run("acquisitions_by_event", {"component": "face"}).sort("game_id", "seq"), [
+        (1, 2, 10, "gold_3"), (2, 0, 6, "gold_3"), (2, 1, 8, "gold_3"),
     ])
 
 
