@@ -16,7 +16,7 @@ The query's name is its file stem (`card_contribution_by_card`) or `audits/<stem
 invariant checks in `queries/audits/`. Files whose name starts with `_` are not queries:
 `_macros.sql` holds table macros shared by every query, created when the logs are opened.
 
-Views `runs`, `games`, `players` and `events` are created over the run folders. Filters
+Views `runs`, `games`, `players`, `events` and `uses` are created over the run folders. Filters
 (player count, module, card set, bot) are applied once, here, to the set of games every view
 exposes, so every query file honours them without repeating SQL.
 """
@@ -40,7 +40,7 @@ from analytics.eventlog.schema import SCHEMA_VERSION
 
 QUERIES_DIR = Path(__file__).parents[1] / "queries"
 MACROS_FILE = "_macros.sql"
-TABLE_NAMES = ("games", "players", "events")
+TABLE_NAMES = ("games", "players", "events", "uses")
 PARAM_LINE = re.compile(
     r"^--\s*param:\s*(?P<name>[a-z_][a-z0-9_]*)\s+(?P<type>[A-Za-z]+)"
     r"(?:\s*=\s*(?P<default>'[^']*'|[^\s-]+))?\s*(?:--\s*(?P<doc>.*))?$"
@@ -227,7 +227,7 @@ def _sql_list(paths: Iterable[Path]) -> str:
 
 
 class LogDatabase:
-    """An in-memory DuckDB with filtered views `runs`, `games`, `players`, `events` over logs."""
+    """An in-memory DuckDB with filtered views `runs`, `games`, `players`, `events`, `uses`."""
 
     def __init__(self, paths: Iterable[str | Path], filters: Filters | None = None,
                  extra_dir: Path | None = None, threads: int | None = None,

@@ -102,8 +102,10 @@ create or replace macro owned_wins_by_game(component_type) as table
 
 -- Per card (or face): times used (a face rolled; a card's reinforcement or token used) and
 -- the users' summed win shares; Glory attributed (events whose cause is it) and cost (Moon and
--- Sun spent on a card, Gold on a face). Only the columns and kinds needed are read: on 100M
--- events each extra string column costs about a second.
+-- Sun spent on a card, Gold on a face). Uses come from the `uses` counts per game and seat (a
+-- few million rows, where the events hold tens of millions of die rolls); of the events only
+-- the columns and kinds needed are read: on 100M events each extra string column costs about
+-- a second.
 create or replace macro component_event_totals(component_type) as table
     -- Filters are equalities and `in` lists of constants, which DuckDB pushes into the Parquet
     -- scan: with events stored by kind and resource it then reads only the row groups that can
@@ -111,16 +113,16 @@ create or replace macro component_event_totals(component_type) as table
     -- about 0.2 s of CPU even when nothing matches. A branch whose component_type does not
     -- match folds away without reading anything.
     with use_events as (
-        select item, game_id, seat from events
+        select item, game_id, seat, n from uses
         where component_type = 'face' and kind = 'die_rolled'
         union all
-        select item, game_id, seat from events
+        select item, game_id, seat, n from uses
         where component_type = 'card' and kind in ('reinforcement_used', 'token_used')
     ),
-    uses as (
+    use_totals as (
         select e.item::varchar as component,
-               count(*)::bigint as n_uses,
-               sum(p.win_share)::double as use_wins
+               sum(e.n)::bigint as n_uses,
+               sum(e.n * p.win_share)::double as use_wins
         from use_events as e
         join players as p using (game_id, seat)
         group by e.item
@@ -151,7 +153,7 @@ create or replace macro component_event_totals(component_type) as table
            coalesce(u.use_wins, 0)::double as use_wins,
            coalesce(a.glory, 0)::bigint as glory,
            coalesce(a.cost, 0)::bigint as cost
-    from uses as u
+    from use_totals as u
     full join attributed as a using (component);
 
 -- One row per seat and game, with the game's setup.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.eventlog.schema import SCHEMA_VERSION, TABLES
+from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, uses_frame
 
 BASE_CARDS = (
     "blacksmiths_hammer,blacksmiths_chest,silver_hind,satyrs,ferryman,helmet_of_invisibility,"
@@ -73,6 +73,9 @@ class LogBuilder:
         part.mkdir(parents=True, exist_ok=True)
         for name, rows in (("games", games), ("players", players), ("events", events)):
             pl.DataFrame(rows, schema=TABLES[name]).write_parquet(part / f"{name}.parquet")
+        # Derived from the hand-built events as the writer derives it from the engine's.
+        events_frame = pl.DataFrame(events, schema=TABLES["events"])
+        uses_frame(events_frame).write_parquet(part / "uses.parquet")
         self._runs_frame().write_parquet(folder / "runs.parquet")
         return folder
 
@@ -208,6 +211,7 @@ def broken_logs(folder: Path) -> Path:
     g15 = b.game(15, (3, 2))
     glory(b, g15, 1, 0, 3, "glory_2")
     glory(b, g15, 1, 1, 2, "glory_2")
+    b.event(g15, 1, 1, "die_rolled", "glory_2", cause="divine_blessing", detail="light")
     b.write(folder)
     game, seat, seq = pl.col("game_id"), pl.col("seat"), pl.col("seq")
     rewrite(folder, "players", lambda f: f.filter(~((game == 11) & (seat == 1))).with_columns(
@@ -215,4 +219,5 @@ def broken_logs(folder: Path) -> Path:
         win_share=pl.when((game == 15) & (seat == 0)).then(0.5).otherwise("win_share")))
     rewrite(folder, "events", lambda f: f.with_columns(
         seq=pl.when((game == 12) & (seq == 2)).then(7).otherwise(seq)))
+    rewrite(folder, "uses", lambda f: f.with_columns(n=pl.when(game == 15).then(2).otherwise("n")))
     return folder

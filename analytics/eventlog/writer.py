@@ -16,7 +16,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.eventlog.schema import EVENT_TUPLE, RESOURCES, TABLES
+from analytics.eventlog.schema import EVENT_TUPLE, RESOURCES, TABLES, uses_frame
 
 PARTS = "parts"
 EVENT_ROW_GROUP = 16_384
@@ -45,7 +45,8 @@ def part_dir(run_dir: Path, index: int) -> Path:
 
 def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[str, list],
                events: dict[str, Sequence]) -> Path:
-    """One chunk of games as a folder of three Parquet files, renamed into place at the end.
+    """One chunk of games as a folder of Parquet files (games, players, events and the `uses`
+    counts derived from the events), renamed into place at the end.
 
     The folder is built outside `parts/` so that no reader's `parts/*/` glob can see it half done.
     """
@@ -56,9 +57,11 @@ def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[
     try:
         frame("games", games).write_parquet(tmp / "games.parquet", compression="zstd")
         frame("players", players).write_parquet(tmp / "players.parquet", compression="zstd")
-        _sorted_events(frame("events", events)).write_parquet(
+        events_frame = frame("events", events)
+        _sorted_events(events_frame).write_parquet(
             tmp / "events.parquet", compression="zstd", statistics=True,
             row_group_size=EVENT_ROW_GROUP)
+        uses_frame(events_frame).write_parquet(tmp / "uses.parquet", compression="zstd")
         final.parent.mkdir(exist_ok=True)
         os.replace(tmp, final)
     finally:

@@ -15,6 +15,7 @@ PLANTED = {
     "audits/negative_resource_by_event": [(13, 1, 1, "gold", -3, -2)],
     "audits/winner_errors_by_game": [(14, 0, 0, 1, False)],
     "audits/win_share_errors_by_game": [(14, 0, 1.0, 1), (15, 1, 0.5, 1)],
+    "audits/use_count_mismatch_by_seat_game": [(15, 1, "die_rolled", "glory_2", 1, 2)],
 }
 
 
