@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from analytics.engine.chance import Chance, SeededChance
@@ -26,6 +27,11 @@ class GamePlugin(Protocol):
         """Per seat, a sortable key: higher is better; equal keys are ties (score first)."""
 
 
+# Decision(...) runs NamedTuple's generated Python __new__; this builds the same tuple in C
+# (~300 decisions a game).
+_new_decision = partial(tuple.__new__, Decision)
+
+
 class Decider:
     """Routes each decision to the policy of its seat and checks the answer is legal.
 
@@ -46,7 +52,7 @@ class Decider:
         if len(options) == 1:
             return options[0]
         self.count += 1
-        decision = Decision(seat, kind, options, context)
+        decision = _new_decision((seat, kind, options, context))
         answer = self.policies[seat].choose(self.state, decision, self.rngs[seat])
         if answer not in options:
             raise DecisionError(f"{self.policies[seat].name} answered {answer!r} to {kind}; "

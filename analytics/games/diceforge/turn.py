@@ -46,13 +46,16 @@ def call_reinforcements(g: Game, p: Player) -> None:
     if unused:
         offer_triton(g, p)  # the token works all turn: its gold may pay for The Elder
     while unused:
-        options = tuple(dict.fromkeys(c.id for c in unused if can_use(p, c)))
-        if not options:
+        usable: dict[str, Card] = {}  # card id -> its first unused copy, in order
+        for c in unused:
+            if can_use(p, c):
+                usable.setdefault(c.id, c)
+        if not usable:
             return
-        choice = g.decide(p.seat, "reinforcement", ("done",) + options)
+        choice = g.decide(p.seat, "reinforcement", ("done", *usable))
         if choice == "done":
             return
-        card = next(c for c in unused if c.id == choice)
+        card = usable[choice]
         unused.remove(card)
         g.log.emit(p.seat, "reinforcement_used", card.id, None, None, card.id)
         REINFORCEMENTS[card.id](g, p, card)
