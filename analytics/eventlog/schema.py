@@ -109,8 +109,7 @@ def empty_frame(table: str) -> pl.DataFrame:
 
 def uses_frame(events: pl.DataFrame) -> pl.DataFrame:
     """The `uses` rows of some `events`: how many times each seat used each component, by kind."""
-    keys = ["game_id", "seat", "kind", "item"]
     used = events.filter(pl.col("kind").is_in(USE_KINDS))
-    counts = used.group_by(keys).agg(pl.len().cast(pl.Int32).alias("n"))
-    # Sorted so the same events always give the same file (group_by's order is arbitrary).
-    return counts.sort("game_id", "seat", "kind", pl.col("item").cast(pl.String))
+    # In order of first use, so the same events always give the same file.
+    return used.group_by("game_id", "seat", "kind", "item", maintain_order=True).agg(
+        pl.len().cast(pl.Int32).alias("n"))
