@@ -60,11 +60,14 @@ def wilson(successes: float, n: float, confidence: float = 0.95) -> Estimate:
 
 def mean_bounds(mean, sd, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Student-t interval for means of `n` independent units (games) with sample SD `sd`."""
-    from scipy.stats import t  # scipy is slow to import; only callers of this pay for it
+    # The t quantile from scipy.special (scipy.stats.t.ppf, a test checks): importing
+    # scipy.stats costs about a second.
+    from scipy.special import stdtrit
 
     mean, sd, n = (np.asarray(a, dtype=float) for a in (mean, sd, n))
     with np.errstate(divide="ignore", invalid="ignore"):
-        half = t.ppf(0.5 + confidence / 2, n - 1) * sd / np.sqrt(n)
+        df = np.where(n > 1, n - 1, np.nan)
+        half = stdtrit(df, 0.5 + confidence / 2) * sd / np.sqrt(n)
     return mean - half, mean + half
 
 
@@ -151,15 +154,18 @@ def benjamini_hochberg(p_values) -> np.ndarray:
 
 def seat_chi_square(wins, n) -> Estimate:
     """Chi-square goodness of fit of wins by seat against equal shares (1/N of the wins each)."""
-    from scipy import stats as sps  # slow to import: only for the seat table
+    # scipy.special's survival function, not scipy.stats.chisquare: importing scipy.stats
+    # costs about a second, most of the `seats` command (a test checks they agree).
+    from scipy.special import chdtrc
 
     wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
     expected = wins.sum() * n / n.sum()
     if len(wins) < 2 or wins.sum() == 0:
         return Estimate(math.nan, math.nan, math.nan, math.nan, n.sum(), "chi-square")
-    result = sps.chisquare(wins, expected)
-    return Estimate(float(result.statistic), math.nan, math.nan, float(result.pvalue), n.sum(),
-                    f"chi-square, {len(wins) - 1} df")
+    statistic = float(np.sum((wins - expected) ** 2 / expected))
+    df = len(wins) - 1
+    return Estimate(statistic, math.nan, math.nan, float(chdtrc(df, statistic)), n.sum(),
+                    f"chi-square, {df} df")
 
 
 def sample_size_independent(base: float, effect: float, alpha: float = 0.05,

@@ -151,6 +151,14 @@ def test_logistic_average_effects_same_when_identical_rows_are_merged():
     assert [e.n for e in effects] == list(owned.sum(axis=0))
 
 
+def test_mean_bounds_agree_with_scipy_stats_t():
+    n = np.array([2, 5, 30, 400, 1])
+    low, high = stats.mean_bounds(np.zeros(5), np.ones(5), n, confidence=0.9)
+    half = sps.t.ppf(0.95, n[:4] - 1) / np.sqrt(n[:4])
+    assert high[:4] == pytest.approx(half) and low[:4] == pytest.approx(-half)
+    assert math.isnan(low[4]) and math.isnan(high[4])  # one game: no interval
+
+
 def test_mean_bounds_is_the_student_t_interval():
     # mean 10, sd 2, n 4: half-width t(0.975, 3) * 2 / 2 = 3.182446305284263
     low, high = stats.mean_bounds([10.0], [2.0], [4])
