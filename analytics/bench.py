@@ -28,6 +28,16 @@ def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
+def python_loop_seconds(n: int = 10_000_000) -> float:
+    """Seconds for a plain interpreter loop: shared machines drift by a third within minutes,
+    so a figure is only comparable with others taken at a similar loop time."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(n):
+        total += i
+    return time.perf_counter() - start
+
+
 def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
     """Simulate `games` four-player base games into `out`; time it and count the events."""
     config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")))
@@ -77,6 +87,8 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> N
     """Benchmark simulation with logging, then the analysis commands on the same logs."""
     out = out or Path(tempfile.mkdtemp(prefix="dicelab-bench-")) / "run"
     shutil.rmtree(out, ignore_errors=True)
+    click.echo(f"machine: a pure-Python loop of 10 M additions takes {python_loop_seconds():.2f} s "
+               "(compare figures from different machines or minutes by it)")
     sim = bench_simulation(games, workers, bots, out)
     click.echo(f"simulate: {sim['games']} four-player base games ({bots}), {workers} worker(s)")
     click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "
