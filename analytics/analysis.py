@@ -65,6 +65,8 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
         seats = db.run("outcome_by_seat_game")
         acquired = db.run("acquisitions_by_event", {"component": component})
         available = db.run("components_by_run", {"component": component})
+        # Alphabetical (code point order, as DuckDB sorts text): acquisitions_by_event numbers
+        # the components in this order.
         names = sorted(available["component"].unique().to_list())
         design = SeatDesign.build(seats, acquired, available, names)
         del acquired  # millions of rows, no longer needed: keep the peak memory down
@@ -115,16 +117,6 @@ def _index_of(values: pl.Series, index: dict[str, int]) -> np.ndarray:
     return values.replace_strict(index, return_dtype=pl.Int64).to_numpy()
 
 
-def _columns_of(components: pl.Series, names: Sequence[str]) -> np.ndarray:
-    """Position in `names` of each component id; -1 for an id not listed.
-
-    An Enum cast looks each distinct id up once: over millions of rows it is several times
-    faster than a dictionary lookup per row (replace_strict).
-    """
-    codes = components.cast(pl.Enum(list(names)), strict=False).to_physical()
-    return codes.cast(pl.Int64).fill_null(-1).to_numpy()
-
-
 def _seat_rows(seats: pl.DataFrame, game_id: np.ndarray, seat: np.ndarray) -> np.ndarray:
     """Row in `seats` (ordered by game, then seat) of each (game_id, seat); -1 if none.
 
@@ -157,14 +149,14 @@ def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.n
     return order == smallest[group]
 
 
-def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame, names: Sequence[str]
+def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seat row, component column and seq of the acquisitions of a listed component by a seat
-    of `seats` (an inner join, in numpy)."""
-    col = _columns_of(acquired["component"], names)
+    """Seat row, component column and seq of the acquisitions by a seat of `seats` (an inner
+    join, in numpy). The column is the component's rank among the offered ones, less one."""
     row = _seat_rows(seats, acquired["game_id"].to_numpy(), acquired["seat"].to_numpy())
-    kept = (col >= 0) & (row >= 0)
-    return row[kept], col[kept], acquired["seq"].to_numpy()[kept].astype(np.int64)
+    kept = row >= 0
+    col = acquired["component_rank"].to_numpy()[kept].astype(np.int64) - 1
+    return row[kept], col, acquired["seq"].to_numpy()[kept].astype(np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +191,7 @@ class SeatDesign:
                       _index_of(available["component"], column)] = 1.0
         run = _index_of(seats["run_id"], run_index)
         win_share = seats["win_share"].to_numpy().astype(float)
-        row, col, seq = _acquired_cells(seats, acquired, names)
+        row, col, seq = _acquired_cells(seats, acquired)
         owned = np.zeros((seats.height, len(names)))
         # As in the SQL: owned only in games where it could be acquired.
         owned[row, col] = run_available[run[row], col]

@@ -12,8 +12,6 @@ from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli_common import Group, format_option
 from analytics.errors import UserError
 from analytics.output import render_table
-from analytics.simulate import RunConfig, run_simulation
-from analytics.summary import summary_tables
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -68,6 +66,8 @@ def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, w
       dicelab simulate --players 3 --set base-alternates --rule ties=tiebreak --out logs/alt
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
     """
+    from analytics.simulate import RunConfig, run_simulation  # the engine: only when simulating
+
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
                        rules=_parse_rules(rules), rotate=rotate)
@@ -106,6 +106,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
       dicelab summary --logs logs/demo
       dicelab summary --logs 'logs/*' --top 5 --format csv
     """
+    from analytics.summary import summary_tables
+
     for title, table in summary_tables(logs, top=top, min_n=min_n):
         click.echo(f"\n{title}" if fmt == "table" else f"# {title}")
         click.echo(render_table(table, fmt))

@@ -111,14 +111,19 @@ def test_copies_by_seat_game(db):
 
 @covers("acquisitions_by_event")
 def test_acquisitions_by_event(db):
-    # one row per feat performed (silver_hind twice in game 1) or face forged
+    # one row per feat performed (silver_hind twice in game 1) or face forged, the component
+    # given by its rank among those the runs offer (components_by_run, alphabetical)
+    cards = db.run("components_by_run")["component"].to_list()
+    elder, hind = cards.index("elder") + 1, cards.index("silver_hind") + 1
     expect(db.run("acquisitions_by_event").sort("game_id", "seq"), [
-        (1, 0, 4, "silver_hind"), (1, 0, 6, "silver_hind"), (1, 1, 8, "elder"),
-        (2, 1, 4, "silver_hind"), (3, 2, 2, "elder"),
+        (1, 0, 4, hind), (1, 0, 6, hind), (1, 1, 8, elder), (2, 1, 4, hind), (3, 2, 2, elder),
     ])
+    faces = db.run("components_by_run", {"component": "face"})["component"].to_list()
+    gold_3 = faces.index("gold_3") + 1
     expect(db.run("acquisitions_by_event", {"component": "face"}).sort("game_id", "seq"), [
-        (1, 2, 10, "gold_3"), (2, 0, 6, "gold_3"), (2, 1, 8, "gold_3"),
+        (1, 2, 10, gold_3), (2, 0, 6, gold_3), (2, 1, 8, gold_3),
     ])
+    assert (elder, hind, gold_3) == (4, 13, 8)  # the ranks themselves, against a wrong list
 
 
 @covers("components_by_run")
