@@ -29,6 +29,19 @@ def test_same_seed_same_logs_whatever_the_workers(tmp_path):
     assert sorted(p.name for p in (one / "parts").iterdir()) == ["00000", "00001", "00002", "00003"]
 
 
+def test_event_batches_within_a_part_give_the_same_files(tmp_path, monkeypatch):
+    whole = run_simulation(CONFIG, tmp_path / "whole", workers=1, progress=False)
+    monkeypatch.setattr(simulate, "EVENT_BATCH", 3)  # parts of 8 games framed 3 at a time
+    batched = run_simulation(CONFIG, tmp_path / "batched", workers=1, progress=False)
+    for table in ("events", "uses", "games", "players"):
+        assert read_table(batched, table).equals(read_table(whole, table)), table
+
+
+def test_part_size_grows_with_the_run_up_to_its_maximum():
+    assert [simulate.part_size(n) for n in (30, 2000, 10_000, 100_000, 10**7)] == [
+        100, 250, 1250, 2000, 2000]
+
+
 def test_other_seed_other_games(tmp_path):
     a = run_simulation(CONFIG, tmp_path / "a", workers=1, progress=False)
     b = run_simulation(RunConfig(players=4, games=30, seed=12), tmp_path / "b", workers=1,

@@ -42,9 +42,10 @@ def part_dir(run_dir: Path, index: int) -> Path:
 
 
 def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[str, list],
-               events: dict[str, list]) -> Path:
+               events: pl.DataFrame) -> Path:
     """One chunk of games as a folder of Parquet files (games, players, events and the `uses`
-    counts derived from the events), renamed into place at the end.
+    counts derived from the events), renamed into place at the end. `events` is a frame of the
+    declared events schema (built in batches by `frame("events", events_columns(...))`).
 
     The folder is built outside `parts/` so that no reader's `parts/*/` glob can see it half done.
     """
@@ -55,11 +56,10 @@ def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[
     try:
         frame("games", games).write_parquet(tmp / "games.parquet", compression="zstd")
         frame("players", players).write_parquet(tmp / "players.parquet", compression="zstd")
-        events_frame = frame("events", events)
-        _sorted_events(events_frame).write_parquet(
+        _sorted_events(events).write_parquet(
             tmp / "events.parquet", compression="zstd", statistics=True,
             row_group_size=EVENT_ROW_GROUP)
-        uses_frame(events_frame).write_parquet(tmp / "uses.parquet", compression="zstd")
+        uses_frame(events).write_parquet(tmp / "uses.parquet", compression="zstd")
         final.parent.mkdir(exist_ok=True)
         os.replace(tmp, final)
     finally:

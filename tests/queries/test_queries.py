@@ -12,7 +12,15 @@ from polars.testing import assert_frame_equal
 
 from analytics.analysis import _seat_rows, component_table
 from analytics.query import LogDatabase, parse_query_file, query_paths
-from tests.analytics_fixtures import LogBuilder, gain, glory, sample_logs
+from tests.analytics_fixtures import (
+    BASE_CARDS,
+    LogBuilder,
+    feat,
+    forge,
+    gain,
+    glory,
+    sample_logs,
+)
 
 TESTED = set()
 
@@ -71,6 +79,35 @@ def test_table_agrees_with_contribution_query(db, component):
     assert_frame_equal(table.select(list(same)),
                        query.select(pl.col(v).alias(k) for k, v in same.items()),
                        check_dtypes=False, abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("component", ["card", "face"])
+def test_table_agrees_with_contribution_query_across_card_sets(db, tmp_path, component):
+    """Runs of different sets: a card (and its garden face) counts only where it is offered."""
+    alternates = BASE_CARDS.replace("silver_hind", "great_bear").replace(
+        "mirror_of_the_abyss", "celestial_ship")
+    b = LogBuilder(run_id="run-b", cards=alternates, card_set="mixed")
+    g = b.game(11, (9, 3, 2, 1))
+    gain(b, g, 0, "moon", 4)
+    feat(b, g, 1, 0, "great_bear", moon=2, island=2)
+    feat(b, g, 2, 0, "silver_hind", moon=2, island=2)  # not offered here: never owned
+    forge(b, g, 2, 1, "ship", 0)
+    forge(b, g, 3, 2, "mirror", 0)  # not offered here either
+    forge(b, g, 3, 3, "gold_3", 2)
+    glory(b, g, 4, 0, 9, "great_bear")
+    runs = [db.folders[0], b.write(tmp_path / "run-b")]
+    with LogDatabase(runs) as both:
+        query = both.run("contribution_by_component", {"component": component})
+    table = component_table(runs, component, None, component, 0, 50, 0).frame
+    assert table[component].to_list() == query["component"].to_list()
+    assert_frame_equal(table.select("n_available", "n_owned", "owned_wr", "not_owned_wr"),
+                       query.select("n_available", "n_owned", "owned_wr", "not_owned_wr"),
+                       check_dtypes=False, abs_tol=1e-12)
+    owned = dict(zip(table[component], table["n_owned"], strict=True))
+    if component == "card":
+        assert (owned["great_bear"], owned["silver_hind"]) == (1, 2)
+    else:
+        assert (owned["ship"], owned["mirror"], owned["gold_3"]) == (1, 0, 4)
 
 
 def test_seat_rows_find_each_game_and_seat_or_minus_one():
