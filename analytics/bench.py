@@ -7,11 +7,15 @@ speed of the analysis commands over the logs just written.
 
 from __future__ import annotations
 
+import glob
+import os
+import re
 import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -28,6 +32,53 @@ def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
+class TreeMemory:
+    """Peak of the summed resident memory of this process and all its descendants (Linux /proc),
+    sampled in a background thread: with several workers, each one's own peak understates
+    what the run needs at once."""
+
+    def __init__(self, interval: float = 0.1) -> None:
+        self.interval = interval
+        self.peak_mb = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> TreeMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while not self._stop.wait(self.interval):
+            self.peak_mb = max(self.peak_mb, sum(map(_rss_kib, _tree(os.getpid()))) / 1024)
+
+
+def _tree(pid: int) -> list[int]:
+    """pid and its descendants (gone processes are skipped)."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        for task in glob.glob(f"/proc/{current}/task/*/children"):
+            try:
+                pending += [int(child) for child in Path(task).read_text().split()]
+            except OSError:
+                pass
+    return found
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    match = re.search(r"VmRSS:\s+(\d+)", status)
+    return int(match.group(1)) if match else 0
+
+
 def python_loop_seconds(n: int = 10_000_000) -> float:
     """Seconds for a plain interpreter loop: shared machines drift by a third within minutes,
     so a figure is only comparable with others taken at a similar loop time."""
@@ -42,14 +93,16 @@ def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
     """Simulate `games` four-player base games into `out`; time it and count the events."""
     config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")))
     start = time.perf_counter()
-    run_simulation(config, out, workers=workers, progress=False)
+    with TreeMemory() as memory:
+        run_simulation(config, out, workers=workers, progress=False)
     seconds = time.perf_counter() - start
     with duckdb.connect() as con:
         (events,) = con.execute("select sum(n_events) from read_parquet($files)",
                                 {"files": f"{out}/parts/*/games.parquet"}).fetchone()
     disk = sum(f.stat().st_size for f in out.rglob("*.parquet"))
     return {"games": games, "seconds": seconds, "events": int(events), "bytes": disk,
-            "peak_mb": max(peak_rss_mb(), peak_rss_mb(resource.RUSAGE_CHILDREN))}
+            "peak_mb": max(peak_rss_mb(), peak_rss_mb(resource.RUSAGE_CHILDREN)),
+            "tree_peak_mb": memory.peak_mb}
 
 
 # Runs one dicelab command, then reports the process's own peak memory (VmHWM belongs to the
@@ -92,7 +145,8 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> N
     sim = bench_simulation(games, workers, bots, out)
     click.echo(f"simulate: {sim['games']} four-player base games ({bots}), {workers} worker(s)")
     click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "
-               f"{sim['events'] / sim['seconds']:,.0f} events/s  peak {sim['peak_mb']:.0f} MiB")
+               f"{sim['events'] / sim['seconds']:,.0f} events/s  peak {sim['peak_mb']:.0f} MiB "
+               f"(largest process), {sim['tree_peak_mb']:.0f} MiB (all processes at once)")
     click.echo(f"  {sim['events'] / sim['games']:.0f} events/game  "
                f"{sim['bytes'] / sim['games'] / 1024:.1f} KiB/game on disk")
     for command in ANALYSIS_COMMANDS:

@@ -12,6 +12,7 @@ from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from analytics.eventlog.schema import EVENT_TUPLE, RESOURCES, TABLES, uses_frame
@@ -76,12 +77,14 @@ def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:
     alphabetical order, so this integer sort agrees with the statistics' text order.
     Readers order by `seq`.
 
-    One small integer key (kind, then resource with nulls first) sorts twice as fast as the two
-    Enum columns and gives the same stable order.
+    One small integer key (kind, then resource with nulls first) gives the same stable order as
+    the two Enum columns; numpy's stable sort of it (a radix sort) and one gather need half the
+    memory of polars' sort, which copies the frame twice.
     """
     resource = (events["resource"].to_physical().cast(pl.UInt16) + 1).fill_null(0)
     kind = events["kind"].to_physical().cast(pl.UInt16)
-    return events.sort(kind * (len(RESOURCES) + 1) + resource, maintain_order=True)
+    key = (kind * (len(RESOURCES) + 1) + resource).to_numpy()
+    return events[np.argsort(key, kind="stable")]
 
 
 def completed_parts(run_dir: Path) -> set[int]:
