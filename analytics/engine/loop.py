@@ -46,7 +46,7 @@ class Decider:
         self.rngs = [random.Random(derive_seed(seed, "policy", seat))
                      for seat in range(len(policies))]
         self.count = 0
-        self.state = None
+        self.state: Any = None  # the game's state, set once it is built
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None):
         if len(options) == 1:

@@ -25,14 +25,24 @@ games = st.fixed_dictionaries({
 fast = settings(max_examples=30, deadline=None)
 
 
-class CheckingDecider(Decider):
-    """The engine's decider, checking every reserve before each decision is answered."""
+class CheckingDecider:
+    """The engine's decider, checking every reserve before each decision is answered.
 
-    __slots__ = ("checked",)
+    It wraps the Decider rather than subclassing it: the engine may be compiled (mypyc), and
+    compiled classes take no interpreted subclasses.
+    """
 
     def __init__(self, policies: list, seed: int) -> None:
-        super().__init__(policies, seed)
+        self.decider = Decider(policies, seed)
         self.checked = 0
+
+    @property
+    def state(self):
+        return self.decider.state
+
+    @state.setter
+    def state(self, value) -> None:
+        self.decider.state = value
 
     def decide(self, seat, kind, options, context=None):
         for p in self.state.players:
@@ -41,7 +51,7 @@ class CheckingDecider(Decider):
             assert p.glory >= 0 and p.cerberus >= 0 and p.triton >= 0
             assert 0 <= p.hammer_gold <= 30 * p.hammers
         self.checked += 1
-        return super().decide(seat, kind, options, context)
+        return self.decider.decide(seat, kind, options, context)
 
 
 def play(seed: int, players: int, card_set: str) -> Game:

@@ -104,7 +104,9 @@ def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None
             other_gave = other.resources  # two Shields: each sees the other's bottom reward
         bundle = ((GLORY, SHIELD_BONUS),) if eff.colour in other_gave else eff.bundles[0]
     elif eff.special == "boar":
-        _boar_owner_bonus(g, eff.colour, mult)
+        owner = eff.colour  # a Boar face's colour is its owner's seat
+        assert isinstance(owner, int)
+        _boar_owner_bonus(g, owner, mult)
         if g.rules.boar_bearer == "nothing":
             return frozenset()
         bundle = _choose_bundle(g, p, eff, loss)

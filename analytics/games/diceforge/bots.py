@@ -140,6 +140,7 @@ def choose_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
         score = option_score(bot, o, option)
         if score > best_score:
             best, best_score = option, score
+    assert best is not None  # every option scores above -inf
     return best
 
 
@@ -179,6 +180,7 @@ def _best_face(o: Outlook, options: tuple, floor: float, discount: int, stop: st
                 best, best_net = opt, net
     if stop in options and (best is None or best_net <= 0):
         return stop
+    assert best is not None  # options other than `stop` exist, or it was returned
     return best
 
 
@@ -192,6 +194,7 @@ def choose_forge_place(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, in
         gain = o.face_worth(new, die) - o.face_worth(dice[die][place[1]], die)
         if gain > best_gain:
             best, best_gain = place, gain
+    assert best is not None  # every place scores above -inf
     return best
 
 
@@ -293,7 +296,7 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
     gains = {opt: _best_feat(bot, o, p.sun + (2 if opt == "sun" else 0),
                              p.moon + (2 if opt == "moon" else 0))
              for opt in d.options if opt != "keep"}
-    best = max(gains, key=gains.get)
+    best = max(gains, key=gains.__getitem__)
     if gains[best] > now + 2 or (o.acts <= 1 and g.active == d.seat):
         return best if gains[best] > now else max(
             gains, key=lambda opt: TRITON_GAINS[opt][1] * o.unit[TRITON_GAINS[opt][0]])

@@ -68,7 +68,8 @@ def _triton(o: Outlook, v: Values) -> float:
 
 
 def _sentinel(o: Outlook, v: Values) -> float:
-    return 2 * sum(o.die_means()) + 1.0
+    light, dark = o.die_means()
+    return 2 * (light + dark) + 1.0
 
 
 def _typhon(o: Outlook, v: Values) -> float:

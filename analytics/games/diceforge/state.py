@@ -81,7 +81,7 @@ class Game:
     blessings_per_turn: int
     log: EventLog
     chance: Chance
-    decider: object
+    decider: Any  # has decide(seat, kind, options, context=None) (engine.loop.Decider)
     round: int = 0
     active: int = 0
     over: bool = False

@@ -322,10 +322,10 @@ class Outlook:
         """Worth added by forging `face` over my weakest face (on the die where it fits best)."""
         dice = self.dice()
         if dice.weakest is None:
-            dice.weakest = tuple(
-                min(self.face_worth(f, d) for f, *n in self.faces()
-                    if n[d] and f.special != "boar")
-                for d in (0, 1))
+            kept = [(f, on_light, on_dark) for f, on_light, on_dark in self.faces()
+                    if f.special != "boar"]
+            dice.weakest = (min(self.face_worth(f, 0) for f, on_light, _ in kept if on_light),
+                            min(self.face_worth(f, 1) for f, _, on_dark in kept if on_dark))
         light, dark = dice.weakest
         return max(self.face_worth(face, 0) - light, self.face_worth(face, 1) - dark)
 
@@ -393,12 +393,17 @@ def offered_faces(g: Game) -> frozenset[str]:
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
 
 
+def _vector(bundle: tuple) -> tuple[int, int, int, int]:
+    gold, sun, moon, glory = (sum(a for r, a in bundle if r == res)
+                              for res in (GOLD, SUN, MOON, GLORY))
+    return gold, sun, moon, glory
+
+
 def _vectors(face: Face) -> tuple[tuple[int, int, int, int], ...]:
     """A face's bundles as (gold, sun, moon, glory) amounts, computed once per face id."""
     vectors = _VECTORS.get(face.id)
     if vectors is None:
-        vectors = tuple(tuple(sum(a for r, a in b if r == res) for res in (GOLD, SUN, MOON, GLORY))
-                        for b in face.bundles) or ((0, 0, 0, 0),)
+        vectors = tuple(_vector(bundle) for bundle in face.bundles) or ((0, 0, 0, 0),)
         _VECTORS[face.id] = vectors
     return vectors
 
