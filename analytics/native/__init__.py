@@ -28,9 +28,12 @@ COMPILED = (
     "analytics/games/diceforge/blessings.py",
     "analytics/games/diceforge/bots.py",
     "analytics/games/diceforge/cards.py",
+    "analytics/games/diceforge/components.py",
     "analytics/games/diceforge/feat_values.py",
     "analytics/games/diceforge/forge.py",
+    "analytics/games/diceforge/options.py",
     "analytics/games/diceforge/resources.py",
+    "analytics/games/diceforge/state.py",
     "analytics/games/diceforge/turn.py",
     "analytics/games/diceforge/valuation.py",
 )
