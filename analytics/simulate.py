@@ -47,7 +47,7 @@ MIN_PARTS = 8
 MIN_PART = 100
 # Games whose event tuples are turned into a compact frame at once: memory holds the tuples of
 # this many games, not of the whole part (a tuple takes about 130 bytes, its frame row 30).
-EVENT_BATCH = 500
+EVENT_BATCH = 250
 # Allocations between two young-generation collections while a chunk is played (default 700).
 YOUNG_GC_THRESHOLD = 10_000
 

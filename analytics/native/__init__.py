@@ -1,7 +1,7 @@
 """Compiling the hot path (the engine and the Dice Forge rules and bots) with mypyc.
 
 mypyc, part of mypy, turns these type-annotated modules into C extensions from the same
-source: a game plays about 1.7 times faster, with the same decisions and logs (the golden
+source: about 1.7 times the games per second, with the same decisions and logs (the golden
 playthroughs are checked against the compiled build). `make install` (and so `make test`,
 `make demo`, `make bench`) builds them in place; without a build the source runs as plain
 Python.
