@@ -22,6 +22,7 @@ from pathlib import Path
 import click
 import duckdb
 
+from analytics.native import COMPILED, ROOT, built_files
 from analytics.simulate import RunConfig, run_simulation
 
 ANALYSIS_COMMANDS = ("cards", "faces", "seats")
@@ -89,6 +90,15 @@ def python_loop_seconds(n: int = 10_000_000) -> float:
     return time.perf_counter() - start
 
 
+def engine_build() -> str:
+    """Whether the hot path runs compiled (analytics/native) or as plain Python."""
+    built = [name for name in COMPILED if built_files(ROOT / name)]
+    if len(built) == len(COMPILED):
+        return f"compiled with mypyc ({len(built)} modules)"
+    return (f"plain Python ({len(built)} of {len(COMPILED)} modules compiled; `python -m "
+            "analytics.native` compiles them)")
+
+
 def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
     """Simulate `games` four-player base games into `out`; time it and count the events."""
     config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")))
@@ -141,7 +151,8 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> N
     out = out or Path(tempfile.mkdtemp(prefix="dicelab-bench-")) / "run"
     shutil.rmtree(out, ignore_errors=True)
     click.echo(f"machine: a pure-Python loop of 10 M additions takes {python_loop_seconds():.2f} s "
-               "(compare figures from different machines or minutes by it)")
+               "(a rough gauge of a drifting machine: it does not scale like the engine)")
+    click.echo(f"engine: {engine_build()}")
     sim = bench_simulation(games, workers, bots, out)
     click.echo(f"simulate: {sim['games']} four-player base games ({bots}), {workers} worker(s)")
     click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "

@@ -1,0 +1,17 @@
+"""`make bench` runs end to end and prints its figures (speed itself is not a test)."""
+
+from click.testing import CliRunner
+
+from analytics.bench import main
+
+
+def test_bench_prints_simulation_and_analysis_figures(tmp_path):
+    result = CliRunner().invoke(main, ["--games", "16", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("machine: a pure-Python loop") and lines[1].startswith("engine: ")
+    assert "16 four-player base games" in lines[2] and "games/s" in lines[3]
+    assert "MiB (all processes at once)" in lines[3] and "events/game" in lines[4]
+    for line, command in zip(lines[5:], ("cards", "faces", "seats"), strict=True):
+        assert line.startswith(f"{command}: ") and "exit" not in line
+    assert not (tmp_path / "run").exists()  # removed without --keep
