@@ -10,8 +10,8 @@ Python.
     python -m analytics.native --remove  # back to plain Python
 
 A built module older than its source would hide the change (Python loads the extension before
-the source): importing `analytics` removes such builds and warns, so the source runs as plain
-Python until the next build (see `drop_stale`).
+the source): importing `analytics` then removes the whole build and warns, so the source runs
+as plain Python until the next build (see `drop_stale`).
 """
 
 from __future__ import annotations
@@ -63,14 +63,16 @@ class StaleBuildWarning(UserWarning):
 
 
 def drop_stale(root: Path = ROOT) -> list[Path]:
-    """Remove the builds of changed sources, warning once; returns those sources."""
+    """If any source changed since the build, remove the whole build (compiled modules call
+    each other's compiled code directly: one cannot go back to Python alone) and warn once;
+    returns the changed sources."""
     stale = stale_sources(root)
-    for source in stale:
-        for path in built_files(source):
-            path.unlink(missing_ok=True)  # another process may have removed it first
     if stale:
+        for name in COMPILED:
+            for path in built_files(root / name):
+                path.unlink(missing_ok=True)  # another process may have removed it first
         names = ", ".join(str(p.relative_to(root)) for p in stale)
-        warnings.warn(f"{names} changed since compiled: running as plain Python (slower) until "
-                      "`make install` or `python -m analytics.native` rebuilds them",
+        warnings.warn(f"{names} changed since compiled: the hot path runs as plain Python "
+                      "(slower) until `make install` or `python -m analytics.native` rebuilds it",
                       StaleBuildWarning, stacklevel=2)
     return stale
