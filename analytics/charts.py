@@ -16,6 +16,7 @@ matplotlib.use("Agg")  # files only; never a window
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.colors import Normalize, TwoSlopeNorm  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 COLOURS = ("#1b6ca8", "#d1495b", "#66a182", "#edae49", "#6b4e9b", "#00798c", "#8d6a9f")
@@ -54,11 +55,15 @@ def plot_round_acquired(ax: Axes, table: pl.DataFrame, label: str, min_n: int = 
     # Centre the colours on the overall win rate so above/below average reads at a glance.
     centre = float((table["wins"].sum() / table["n"].sum()) if table.height else 0.5)
     spread = max(float(np.nanmax(np.abs(grid - centre))) if np.isfinite(grid).any() else 0, 0.05)
-    image = ax.imshow(grid, cmap="RdBu", vmin=centre - spread, vmax=centre + spread,
-                      aspect="auto")
+    # The scale stops at the win rates that can happen (0 and 1), keeping its centre.
+    low, high = max(centre - spread, 0.0), min(centre + spread, 1.0)
+    norm = TwoSlopeNorm(centre, low, high) if low < centre < high else Normalize(low, high)
+    image = ax.imshow(grid, cmap="RdBu", norm=norm, aspect="auto")
     for (i, j), value in np.ndenumerate(grid):
         if not np.isnan(value):
-            ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=7)
+            strong = abs(float(norm(value)) - 0.5) > 0.35  # a dark cell: white text
+            ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=7,
+                    color="white" if strong else "black")
     ax.set_xticks(range(len(rounds)), [str(r) for r in rounds])
     totals = table.group_by("component").agg(pl.col("n").sum())
     counts = dict(zip(totals["component"], totals["n"], strict=True))
