@@ -96,15 +96,20 @@ def plot_seats(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
     return ax
 
 
+SCORE_BIN = 5  # Glory per bar: single scores zigzag, as Glory mostly comes in even amounts
+
+
 def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
-    """Final-score distribution per bot (share of seat-games at each score), n in the legend."""
-    for k, ((bot,), group) in enumerate(table.sort("bot", "score")
-                                        .group_by("bot", maintain_order=True)):
+    """Final-score distribution per bot (share of seat-games per SCORE_BIN Glory), n in the
+    legend."""
+    binned = (table.with_columns(score=pl.col("score") // SCORE_BIN * SCORE_BIN)
+              .group_by("bot", "score").agg(pl.col("n").sum()).sort("bot", "score"))
+    for k, ((bot,), group) in enumerate(binned.group_by("bot", maintain_order=True)):
         total = group["n"].sum()
-        ax.step(group["score"], group["n"] / total, where="mid",
+        ax.step(group["score"] + SCORE_BIN / 2, group["n"] / total, where="mid",
                 color=COLOURS[k % len(COLOURS)], label=f"{bot} (n={total:,})")
     ax.set_xlabel("final score (Glory)")
-    ax.set_ylabel("share of seat-games")
+    ax.set_ylabel(f"share of seat-games per {SCORE_BIN} Glory")
     ax.set_title(title or "final score distribution by bot")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
