@@ -213,13 +213,25 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
                 bar.update(play_chunk(*job))
         else:
             # spawn, not fork: forking a process that already runs polars' threads can deadlock.
-            with get_context("spawn").Pool(workers) as pool:
+            with get_context("spawn").Pool(workers, _remember_parent, (os.getpid(),)) as pool:
                 for count in pool.imap_unordered(_play_chunk_args, jobs):
                     bar.update(count)
     return out
 
 
+_parent_pid: int | None = None  # in a worker: the process that started the run
+
+
+def _remember_parent(pid: int) -> None:
+    global _parent_pid
+    _parent_pid = pid
+
+
 def _play_chunk_args(args: tuple) -> int:
+    # A run killed outright (SIGKILL) leaves its workers running: they stop at the next part
+    # instead of playing the rest of the run unseen.
+    if _parent_pid is not None and os.getppid() != _parent_pid:
+        return 0
     return play_chunk(*args)
 
 

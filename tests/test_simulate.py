@@ -79,6 +79,24 @@ def test_crash_leaves_whole_parts_and_resume_finishes(tmp_path, monkeypatch):
     assert events(out).equals(events(full))
 
 
+def test_a_part_written_twice_keeps_the_first(tmp_path):
+    # A resumed run may race the orphaned workers of a killed one for the same part.
+    out = run_simulation(CONFIG, tmp_path / "run", workers=1, progress=False)
+    before = events(out)
+    part = out / "parts" / "00001"
+    kept = {p.name: p.stat().st_mtime_ns for p in part.iterdir()}
+    simulate.play_chunk(CONFIG, str(out), 1, 8)
+    assert {p.name: p.stat().st_mtime_ns for p in part.iterdir()} == kept
+    assert events(out).equals(before)
+    assert not any((out / ".incomplete").iterdir())
+
+
+def test_an_orphaned_worker_stops_before_its_next_part(tmp_path, monkeypatch):
+    monkeypatch.setattr(simulate, "_parent_pid", -1)  # not our parent: it is gone
+    assert simulate._play_chunk_args((CONFIG, str(tmp_path), 0, 8)) == 0
+    assert not (tmp_path / "parts").exists()
+
+
 def test_resume_refuses_a_different_run(tmp_path):
     out = run_simulation(CONFIG, tmp_path / "r", workers=1, progress=False)
     other = RunConfig(players=4, games=30, seed=99)

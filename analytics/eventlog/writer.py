@@ -62,7 +62,14 @@ def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[
             row_group_size=EVENT_ROW_GROUP)
         uses_frame(events).write_parquet(tmp / "uses.parquet", compression="zstd")
         final.parent.mkdir(exist_ok=True)
-        os.replace(tmp, final)
+        try:
+            os.replace(tmp, final)
+        except OSError:
+            # Another process finished this very part first (a resumed run racing the workers
+            # of a run killed mid-way): parts appear whole and a seed always gives the same
+            # games, so theirs is ours.
+            if not final.is_dir():
+                raise
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return final
