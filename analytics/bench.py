@@ -22,7 +22,7 @@ from pathlib import Path
 import click
 import duckdb
 
-from analytics.native import COMPILED, ROOT, built_files
+from analytics.native import describe_build
 from analytics.simulate import RunConfig, run_simulation
 
 ANALYSIS_COMMANDS = ("cards", "faces", "seats")
@@ -81,22 +81,13 @@ def _rss_kib(pid: int) -> int:
 
 
 def python_loop_seconds(n: int = 10_000_000) -> float:
-    """Seconds for a plain interpreter loop: shared machines drift by a third within minutes,
-    so a figure is only comparable with others taken at a similar loop time."""
+    """Seconds for a plain interpreter loop: a rough gauge of a shared machine whose speed
+    drifts within minutes (it does not scale like the engine: compare interleaved runs)."""
     start = time.perf_counter()
     total = 0
     for i in range(n):
         total += i
     return time.perf_counter() - start
-
-
-def engine_build() -> str:
-    """Whether the hot path runs compiled (analytics/native) or as plain Python."""
-    built = [name for name in COMPILED if built_files(ROOT / name)]
-    if len(built) == len(COMPILED):
-        return f"compiled with mypyc ({len(built)} modules)"
-    return (f"plain Python ({len(built)} of {len(COMPILED)} modules compiled; `python -m "
-            "analytics.native` compiles them)")
 
 
 def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
@@ -152,7 +143,7 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> N
     shutil.rmtree(out, ignore_errors=True)
     click.echo(f"machine: a pure-Python loop of 10 M additions takes {python_loop_seconds():.2f} s "
                "(a rough gauge of a drifting machine: it does not scale like the engine)")
-    click.echo(f"engine: {engine_build()}")
+    click.echo(f"engine: {describe_build()}")
     sim = bench_simulation(games, workers, bots, out)
     click.echo(f"simulate: {sim['games']} four-player base games ({bots}), {workers} worker(s)")
     click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "

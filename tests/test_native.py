@@ -4,7 +4,14 @@ import os
 
 import pytest
 
-from analytics.native import COMPILED, SUFFIX, StaleBuildWarning, drop_stale, stale_sources
+from analytics.native import (
+    COMPILED,
+    SUFFIX,
+    StaleBuildWarning,
+    describe_build,
+    drop_stale,
+    stale_sources,
+)
 
 
 def _module(root, name: str, built_age: float):
@@ -35,3 +42,10 @@ def test_one_changed_source_removes_the_whole_build_with_a_warning(tmp_path):
         assert drop_stale(tmp_path) == [source]
     assert not any(path.exists() for path in stale + fresh)
     assert stale_sources(tmp_path) == []
+
+
+def test_the_build_is_described_as_it_is(tmp_path):
+    assert describe_build(tmp_path).startswith(f"plain Python (0 of {len(COMPILED)} modules")
+    for name in COMPILED:
+        _module(tmp_path, name, built_age=5)
+    assert describe_build(tmp_path) == f"compiled with mypyc ({len(COMPILED)} modules)"

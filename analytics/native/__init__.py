@@ -47,6 +47,15 @@ def built_files(source: Path) -> list[Path]:
             if path.exists()]
 
 
+def describe_build(root: Path = ROOT) -> str:
+    """Whether the hot path runs compiled or as plain Python, in a few words."""
+    built = sum(1 for name in COMPILED if built_files(root / name))
+    if built == len(COMPILED):
+        return f"compiled with mypyc ({built} modules)"
+    return (f"plain Python ({built} of {len(COMPILED)} modules compiled; `python -m "
+            "analytics.native` compiles them)")
+
+
 def stale_sources(root: Path = ROOT) -> list[Path]:
     """Compiled modules whose source changed after they were built."""
     stale = []
