@@ -10,6 +10,7 @@ import click
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli_common import Group, format_option
+from analytics.cli_compare import COMMANDS as COMPARE_COMMANDS
 from analytics.errors import UserError
 from analytics.output import render_table
 
@@ -113,7 +114,7 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
         click.echo(render_table(table, fmt))
 
 
-for command in ANALYSIS_COMMANDS:
+for command in [*ANALYSIS_COMMANDS, *COMPARE_COMMANDS]:
     main.add_command(command)
 
 
