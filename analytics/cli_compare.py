@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+import polars as pl
 
 from analytics.cli_common import Command, format_option
 from analytics.errors import UserError
+from analytics.stats import format_p
 
 
 def _rules(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -98,4 +100,58 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     _echo(*report_output(report, fmt, all_rows))
 
 
-COMMANDS = [compare_command]
+
+@click.command("value", cls=Command)
+@click.argument("card", required=False)
+@click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
+@click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
+              help="Card set: a preset name or a TOML file.")
+@click.option("--bots", default="economist", show_default=True,
+              help="One bot for all seats, or one per seat (rotated).")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
+@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
+@click.option("--games", type=int, default=2000, show_default=True,
+              help="Games per arm (the set, and each ablation).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed of every arm.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Keep the runs here; default: a temporary folder.")
+@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@format_option
+def value_command(card, all_cards, card_set, bots, rules, players, games, seed, out, workers,
+                  quiet, fmt):
+    """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
+
+    The set is played as it is and again with the card replaced by each other card of its
+    slot's cost, on the same seeds and bots; each seat's and bot's change is shown too.
+
+    \b
+    Examples:
+      dicelab value hydra --set base --bots economist,hero --games 10000
+      dicelab value --all --set base --games 5000 --format csv
+    """
+    from analytics.output import render_table
+    from analytics.value import NOTE, card_value, headline
+
+    if bool(card) == all_cards:
+        raise UserError("name one CARD or pass --all")
+    report = card_value(card_set, card, players, games, seed, _bots(bots), _rules(rules), out,
+                        workers, not quiet)
+    table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
+                                    .map_elements(format_p, return_dtype=pl.String))
+                     for t in (report.table, report.detail))
+    if fmt == "json":
+        import json
+
+        body = {"headline": headline(report), "values": table.to_dicts(),
+                "seats_and_bots": detail.to_dicts()}
+        _echo(json.dumps(body, indent=2, default=str), (*report.read, NOTE))
+    elif fmt == "csv":
+        _echo(render_table(table, "csv"), (*report.read, headline(report), NOTE))
+    else:
+        text = "\n".join([headline(report), "", render_table(table), "",
+                          "Each seat and bot, with the card minus without", render_table(detail)])
+        _echo(text, (*report.read, NOTE))
+
+
+COMMANDS = [compare_command, value_command]

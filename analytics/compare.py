@@ -259,3 +259,17 @@ def report_output(report: Report, fmt: str, all_rows: bool = False
         if rows.height:
             parts += ["", title, render_table(displayed(rows), "table")]
     return "\n".join(parts), (*report.read, *notes)
+
+
+def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
+    """Win rate of the seats that acquired `name` in arm B, in B minus in A, on the same games.
+
+    The buyers are fixed by arm B (the arm that offers it); the same seats of the same seeds
+    in arm A, where it is not offered, say how they would have done without it. Each game is
+    one cluster (its buyers' summed win shares over its number of buyers).
+    """
+    j = games.components[kind].index(name)
+    buyers = games.owned[kind]["B"][:, :, j]
+    count = buyers.sum(axis=1)
+    return stats.paired_ratio_difference((games.win["A"] * buyers).sum(axis=1), count,
+                                         (games.win["B"] * buyers).sum(axis=1), count)
