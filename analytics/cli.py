@@ -95,20 +95,24 @@ def list_(what: str, game: str, fmt: str) -> None:
 @main.command()
 @click.option("--logs", "logs", multiple=True, default=["logs"], show_default=True,
               help="Run folders, folders holding runs, or globs (repeatable).")
-@click.option("--top", type=int, default=10, show_default=True, help="How many cards to show.")
+@click.option("--top", type=int, default=10, show_default=True,
+              help="How many of the most bought cards to show.")
 @click.option("--min-n", type=int, default=200, show_default=True,
               help="Hide cards owned in fewer seat-games.")
 @format_option
 def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
-    """A short summary of runs: win rate by seat and by bot, mean score, the best cards.
+    """A short summary of runs: win rate by seat and by bot, mean score, the most bought cards.
 
     \b
     Examples:
       dicelab summary --logs logs/demo
       dicelab summary --logs 'logs/*' --top 5 --format csv
     """
+    from analytics.provenance import logs_read
     from analytics.summary import summary_tables
 
+    for line in logs_read(logs):
+        click.echo(line, err=True)
     for title, table in summary_tables(logs, top=top, min_n=min_n):
         click.echo(f"\n{title}" if fmt == "table" else f"# {title}")
         click.echo(render_table(table, fmt))

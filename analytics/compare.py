@@ -273,3 +273,24 @@ def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
     count = buyers.sum(axis=1)
     return stats.paired_ratio_difference((games.win["A"] * buyers).sum(axis=1), count,
                                          (games.win["B"] * buyers).sum(axis=1), count)
+
+
+def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b
+                       ) -> tuple[float, str]:
+    """The correlation `power --paired` uses and where it comes from ('' = assumed).
+
+    Measured: the correlation of a seat's win share on one seed under the two arms, over
+    every seat-game of two paired runs.
+    """
+    if not (logs_a or logs_b):
+        return (0.5 if assumed is None else assumed), ""
+    if not paired or assumed is not None or not (logs_a and logs_b):
+        raise UserError("--logs-a and --logs-b (together) measure the correlation of a "
+                        "--paired design: drop --correlation")
+    games = pair(read_arm("A", logs_a), read_arm("B", logs_b))
+    a, b = games.win["A"].ravel(), games.win["B"].ravel()
+    corr = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else math.nan
+    if math.isnan(corr):
+        raise UserError("the paired runs' win shares do not vary: no correlation to measure")
+    return corr, (f"from {games.n_games:,} paired games ({games.n_games * games.players:,} "
+                  f"seat-games) of --logs-a/--logs-b")

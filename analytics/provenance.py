@@ -52,7 +52,7 @@ def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     folders = ", ".join(map(str, db.folders))
     modules = sorted({m or "base" for m in runs["modules"].to_list()})
     players = sorted(set(runs["players"].to_list()))
-    lines = [f"read {label}: {runs.height} run(s) in {folders}: {runs['n_kept'].sum():,} games "
+    lines = [f"read {label}: {runs.height} run(s) kept from {folders}: {runs['n_kept'].sum():,} games "
              f"({db.filters.describe()}); sets: {describe_sets(runs)}; modules: "
              f"{', '.join(modules)}; players: {', '.join(map(str, players))}"]
     hashes = runs.select("card_set", "set_hash").unique()
@@ -81,3 +81,11 @@ def ambiguous_set(name: str, sets: pl.DataFrame) -> UserError:
     there = ", ".join(f"[{r['set_hash']}] {r['n']:,} games" for r in sets.iter_rows(named=True))
     return UserError(f"--set {name} names {sets.height} different card sets in the logs "
                      f"({there}): pass the hash or the set's file to keep one")
+
+
+def logs_read(logs, filters=None) -> tuple[str, ...]:
+    """describe_logs of `logs` opened on their own (for commands that do not keep a database)."""
+    from analytics.query import LogDatabase
+
+    with LogDatabase(logs, filters) as db:
+        return describe_logs(db)

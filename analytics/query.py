@@ -337,7 +337,7 @@ class LogDatabase:
         value (two different sets of one name never pool), and nothing kept lists what is."""
         from analytics.provenance import ambiguous_set, no_set_matches
 
-        sets = self.con.execute(_SETS_SQL).pl()
+        sets = self.con.sql(_SETS_SQL).pl()
         for value in wanted:
             named = sets.filter((sets["card_set"] == value) | (sets["set_hash"] == value))
             if named["set_hash"].n_unique() > 1:

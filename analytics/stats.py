@@ -215,16 +215,52 @@ def logistic_average_effects(outcome, owned, covariates, confidence: float = 0.9
     owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
     covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
     full, y, weights = _collapse_rows(np.column_stack([np.ones(len(y)), owned, covariates]), y)
+    return _weighted_effects(full, y, weights, owned.shape[1], confidence)
+
+
+def _weighted_effects(full: np.ndarray, y: np.ndarray, weights: np.ndarray, n_owned: int,
+                      confidence: float) -> list[Estimate]:
+    """Average marginal effects of columns 1 .. n_owned of a design with a constant first."""
     keep = _independent_columns(full, weights)
     x = full[:, keep]
     fit = _fit_logit(y, x, weights)
-    results = [_nan_estimate(int(weights @ full[:, 1 + j])) for j in range(owned.shape[1])]
+    results = [_nan_estimate(int(weights @ full[:, 1 + j])) for j in range(n_owned)]
     if fit is None:
         return results
     params, cov = fit
     for position, column in enumerate(keep):
-        if 1 <= column <= owned.shape[1]:
+        if 1 <= column <= n_owned:
             results[column - 1] = _average_effect(x, weights, params, cov, position, confidence)
+    return results
+
+
+def adjusted_associations(outcome, owned, covariates, confidence: float = 0.95
+                          ) -> list[Estimate]:
+    """Per 0/1 column of `owned` on its own: its average marginal association with P(win),
+    adjusted only for `covariates` fixed before any purchase (seat, bot, player count, module).
+
+    One logistic regression per column (win on a constant, owning it and the covariates).
+    Adjusting for the other cards a seat bought would condition on what happened after the
+    purchase and can flip the sign; this adjusts for nothing that the card can change. It is
+    still an association (who buys the card), not the card's effect.
+    """
+    y = np.asarray(outcome, dtype=float)
+    owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
+    covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
+    # Seats grouped once by their covariate row; each column then only splits the groups in
+    # two (owns it or not): a fit on a few dozen weighted rows instead of every seat-game.
+    if len(y) and not ((covariates == 0) | (covariates == 1)).all():
+        raise ValueError("covariates must be dummy-coded (0/1)")
+    rows, group = _distinct_rows(covariates) if len(y) else (covariates, np.zeros(0, int))
+    results = []
+    for j in range(owned.shape[1]):
+        key = group * 2 + (owned[:, j] > 0)
+        n = np.bincount(key, minlength=2 * len(rows))
+        wins = np.bincount(key, weights=y, minlength=2 * len(rows))
+        present = np.flatnonzero(n)
+        design = np.column_stack([np.ones(len(present)), present % 2, rows[present // 2]])
+        results.extend(_weighted_effects(design, wins[present] / n[present],
+                                         n[present].astype(float), 1, confidence))
     return results
 
 
@@ -235,13 +271,18 @@ def _collapse_rows(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray
     """
     if not ((x == 0) | (x == 1)).all():
         return x, y, np.ones(len(y))
+    rows, inverse = _distinct_rows(x)
+    counts = np.bincount(inverse, minlength=len(rows))
+    return rows, np.bincount(inverse, weights=y, minlength=len(rows)) / counts, counts.astype(float)
+
+
+def _distinct_rows(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct rows of a 0/1 matrix `x` and the index of each row of `x` among them."""
     keys = np.packbits(x.astype(bool), axis=1)  # a row's bytes identify it
     if keys.shape[1] <= 8:  # one integer per row sorts far faster than rows of bytes
         keys = np.pad(keys, ((0, 0), (0, 8 - keys.shape[1]))).view(np.uint64).ravel()
-    _, first, inverse, counts = np.unique(keys, axis=0, return_index=True,
-                                          return_inverse=True, return_counts=True)
-    inverse = inverse.ravel()
-    return x[first], np.bincount(inverse, weights=y) / counts, counts.astype(float)
+    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return x[first], inverse.ravel()
 
 
 def _independent_columns(x: np.ndarray, weights: np.ndarray) -> list[int]:
