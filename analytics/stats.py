@@ -455,7 +455,8 @@ def cluster_ratio_bounds(numerator, denominator, confidence: float = 0.95
 
     For a win rate over seat-games: numerator = win shares of the counted seats in a game,
     denominator = how many seats were counted there. The variance is the sandwich
-    (linearisation) estimator over games with the G / (G - 1) correction, so seats of one game
+    (linearisation) estimator over the G games that count a seat, with the G / (G - 1)
+    correction (statsmodels' cluster-robust variance of a mean), so seats of one game
     are not taken as independent; bounds are clipped to [0, 1] (rates). NaN where nothing is
     counted or fewer than two games count.
     """
@@ -463,14 +464,12 @@ def cluster_ratio_bounds(numerator, denominator, confidence: float = 0.95
     den = np.asarray(denominator, dtype=float)
     if num.ndim == 1:
         num, den = num[:, None], den[:, None]
-    games = num.shape[0]
     total = den.sum(axis=0)
+    used = (den > 0).sum(axis=0)  # the clusters: games that count at least one seat
     with np.errstate(invalid="ignore", divide="ignore"):
         r = num.sum(axis=0) / total
         spread = ((num - r * den) ** 2).sum(axis=0)
-        used = (den > 0).sum(axis=0)
-        se = np.sqrt(spread * games / (games - 1)) / total if games > 1 else np.full_like(r, np.nan)
-    se = np.where(used >= 2, se, np.nan)
+        se = np.where(used >= 2, np.sqrt(spread * used / (used - 1)) / total, np.nan)
     z = _z(confidence)
     return np.clip(r - z * se, 0, 1), np.clip(r + z * se, 0, 1)
 
