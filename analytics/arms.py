@@ -108,7 +108,7 @@ class Sequential:
         played = len(self.z)
         crossed = self.z[-1] >= self.bounds[played - 1]
         verdict = (f"crossed at look {played}" if crossed else
-                   f"not crossed at the last look: no decisive difference")
+                   "not crossed at the last look: no decisive difference")
         return (f"sequential rule (fixed before play): O'Brien-Fleming group-sequential "
                 f"boundary, {self.looks} looks of {self.games_per_look:,} paired games, "
                 f"two-sided alpha {self.alpha}; stop at the first look with |z| >= "
@@ -152,7 +152,9 @@ def compare_setups(spec_a: ArmSpec, spec_b: ArmSpec, players: int = 4, games: in
 
     Returns an analytics.compare.Report; the arms' runs stay in `out` when it is given.
     """
-    from analytics.compare import compare_logs, endpoint_z
+    from analytics.compare import check_endpoint, compare_logs, endpoint_z
+
+    check_endpoint(endpoint, players)
 
     names = (spec_a.describe(), spec_b.describe())
 

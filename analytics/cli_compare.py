@@ -7,19 +7,9 @@ from pathlib import Path
 import click
 import polars as pl
 
-from analytics.cli_common import Command, format_option
+from analytics.cli_common import Command, format_option, parse_rules
 from analytics.errors import UserError
 from analytics.stats import format_p
-
-
-def _rules(pairs: tuple[str, ...]) -> dict[str, str]:
-    rules = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name or not value:
-            raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
-        rules[name.strip()] = value.strip()
-    return rules
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -91,7 +81,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     else:
         from analytics.arms import ArmSpec, compare_setups
 
-        specs = [ArmSpec(card_set or "base", _bots(arm_bots or bots), _rules(rules), module)
+        specs = [ArmSpec(card_set or "base", _bots(arm_bots or bots), parse_rules(rules), module)
                  for card_set, arm_bots, rules, module in (
                      (set_a, bots_a, rule_a, module_a), (set_b, bots_b, rule_b, module_b))]
         report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
@@ -135,7 +125,7 @@ def value_command(card, all_cards, card_set, bots, rules, players, games, seed, 
 
     if bool(card) == all_cards:
         raise UserError("name one CARD or pass --all")
-    report = card_value(card_set, card, players, games, seed, _bots(bots), _rules(rules), out,
+    report = card_value(card_set, card, players, games, seed, _bots(bots), parse_rules(rules), out,
                         workers, not quiet)
     table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
                                     .map_elements(format_p, return_dtype=pl.String))

@@ -23,7 +23,7 @@ from analytics.errors import UserError
 from analytics.paired import COMPONENTS, PairedGames, pair, read_arm
 
 ALPHA = 0.05
-ENDPOINTS = ("first_seat", "score", "spread", "rounds", "tie_rate")
+ENDPOINTS = ("first_seat", "score", "spread", "margin", "rounds", "decisions", "tie_rate")
 ROW_SCHEMA = {"section": pl.String, "item": pl.String, "measure": pl.String, "in": pl.String,
               "a": pl.Float64, "b": pl.Float64, "difference": pl.Float64, "low": pl.Float64,
               "high": pl.Float64, "p": pl.Float64, "corr": pl.Float64,
@@ -108,8 +108,19 @@ def component_rows(games: PairedGames, kind: str) -> list[dict]:
     return rows
 
 
+def check_endpoint(endpoint: str, players: int) -> None:
+    """A UserError unless `endpoint` names a game measure (before any game is played)."""
+    kind, _, value = endpoint.partition(":")
+    if endpoint in ENDPOINTS or (kind == "bot" and value) or (
+            kind == "seat" and value.isdigit() and int(value) < players):
+        return
+    raise UserError(f"--endpoint {endpoint!r}: choose one of {', '.join(ENDPOINTS)}, "
+                    f"seat:0..{players - 1}, bot:NAME")
+
+
 def compare_games(games: PairedGames, endpoint: str = "first_seat") -> Comparison:
-    """Every measure of both arms, paired; `endpoint` keys the first line (see ENDPOINTS)."""
+    """Every measure of both arms, paired; `endpoint` keys the first line (ENDPOINTS,
+    seat:N, bot:NAME)."""
     if games.n_games < 2:
         raise UserError(f"a paired comparison needs at least 2 games per arm "
                         f"(got {games.n_games})")
@@ -163,7 +174,8 @@ def headline(comparison: Comparison, name_a: str, name_b: str) -> str:
     shift = 1 / comparison.players if first else 0.0  # the row holds WR - 1/N
     a, b = r.a + shift, r.b + shift
     what = {"first_seat": "first seat wins", "score": "mean score is", "spread":
-            "score spread (SD within a game) is", "rounds": "games last",
+            "score spread (SD within a game) is", "margin": "winner's margin is",
+            "rounds": "rounds per game are", "decisions": "decisions per game are",
             "tie_rate": "games tie"}.get(key, f"{key.replace(':', ' ')} wins")
     value = (lambda v: f"{100 * v:.1f}%") if rate else (lambda v: f"{v:.2f}")
     if math.isnan(r.low):

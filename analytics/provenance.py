@@ -52,7 +52,8 @@ def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     folders = ", ".join(map(str, db.folders))
     modules = sorted({m or "base" for m in runs["modules"].to_list()})
     players = sorted(set(runs["players"].to_list()))
-    lines = [f"read {label}: {runs.height} run(s) kept from {folders}: {runs['n_kept'].sum():,} games "
+    games = runs["n_kept"].sum()
+    lines = [f"read {label}: {runs.height} run(s) kept from {folders}: {games:,} games "
              f"({db.filters.describe()}); sets: {describe_sets(runs)}; modules: "
              f"{', '.join(modules)}; players: {', '.join(map(str, players))}"]
     hashes = runs.select("card_set", "set_hash").unique()

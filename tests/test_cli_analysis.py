@@ -125,8 +125,9 @@ def _common_card_logs(folder, games=40, card_set="base", cards=None, run_id="run
             feat(builder, game, 1, seat, "elder")
     builder.write(folder)
     if planned is not None:
-        from tests.analytics_fixtures import TABLES
         import polars as pl
+
+        from tests.analytics_fixtures import TABLES
 
         runs = pl.read_parquet(folder / "runs.parquet").with_columns(n_games=pl.lit(planned))
         runs.cast(TABLES["runs"]).write_parquet(folder / "runs.parquet")

@@ -207,6 +207,7 @@ def _logs(folder, seeds, players=4):
     (("compare", "--a", "nope", "--b", "base"), "card set 'nope' is neither a preset"),
     (("compare", "--a", "base", "--b", "base", "--rule-b", "ties=maybe"), "ties='maybe'"),
     (("compare", "--a", "base", "--b", "base", "--bots", "nobody"), "nobody"),
+    (("compare", "--a", "base", "--b", "base", "--endpoint", "seat:7"), "--endpoint 'seat:7'"),
     (("value", "nope_card"), "unknown card 'nope_card'"),
     (("value", "blacksmiths_hammer"), "cannot ablate 'blacksmiths_hammer': slot M1"),
     (("value", "typhon", "--set", "base"), "card 'typhon' is not in set 'base'"),
