@@ -35,7 +35,8 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @click.option("--bots-b", default=None, help="Arm B's bots (default --bots).")
 @click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
 @click.option("--games", type=int, default=2000, show_default=True,
-              help="Games per arm (the most, with --until-decisive).")
+              help="Games per arm (the most, with --until-decisive), rounded up to whole "
+                   "rotations of the bots (a multiple of --players per look).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Run seed of both arms.")
 @click.option("--logs-a", multiple=True, metavar="PATH", help="Arm A from existing runs.")
 @click.option("--logs-b", multiple=True, metavar="PATH", help="Arm B from existing runs.")
