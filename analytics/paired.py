@@ -143,7 +143,3 @@ def _owned(arm: ArmLogs, kind: str, components: list[str], seeds: np.ndarray, pl
         owned[game, rows["seat"].to_numpy(), col] = 1.0
     return owned
 
-
-def check_same_bots(paired: PairedGames) -> bool:
-    """True when every pair has the same bot in every seat (the usual paired design)."""
-    return bool(np.array_equal(paired.bots["A"], paired.bots["B"]))

@@ -231,3 +231,20 @@ def test_logs_that_cannot_be_paired(invoke, tmp_path, seeds_b, players_b, messag
     result = invoke("compare", "--logs-a", a, "--logs-b", b)
     assert result.exit_code == 1 and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_until_decisive_stops_at_the_first_look_that_crosses(tmp_path):
+    from analytics.arms import ArmSpec, play_arms
+
+    seen = []
+
+    def analyse(a, b):  # a stand-in endpoint: decisive from the second look on
+        seen.append(sorted(p.name for p in a.iterdir()))
+        return len(seen), 10.0 if len(seen) == 2 else 0.5
+
+    result, rule = play_arms(ArmSpec(bots=("random",)), ArmSpec(bots=("random",)), 2, 24, 0,
+                             tmp_path, analyse, looks=3, workers=1, progress=False)
+    assert result == 2 and seen == [["look-1"], ["look-1", "look-2"]]
+    assert rule.z == (0.5, 10.0) and rule.stopped_early and rule.games_per_look == 8
+    assert "crossed at look 2 (16 games per arm)" in rule.text
+    assert not (tmp_path / "a" / "look-3").exists()
