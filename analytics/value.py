@@ -94,6 +94,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     card_set, found = ablations(set_name, card)
     if not found:
         raise UserError(f"set {card_set.name!r} has no card whose slot has another option")
+    skipped = sorted({c.id for c in card_set.cards.values()} - {a.card for a in found})
     spec = ArmSpec(set_name, bots, dict(rules or {}))
     validate(run_config(spec, players, games, seed))
     rows, detail = [], []
@@ -116,6 +117,9 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     table = pl.DataFrame(rows)
     table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
     table = table.sort("value", descending=True, nulls_last=True)
+    if skipped:
+        read.append(f"not ablatable (no other card of their slot's cost outside the set): "
+                    f"{', '.join(skipped)}")
     return ValueReport(table, pl.DataFrame(detail), tuple(read))
 
 
