@@ -14,7 +14,8 @@ from typing import Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
-from analytics.games.diceforge.feat_values import EFFECT_VALUES
+from analytics.games.diceforge.feat_values import EFFECT_VALUES, hammer_room
+from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
@@ -22,13 +23,12 @@ from analytics.games.diceforge.valuation import (
     Values,
     forge_gold,
     rate_book,
+    reinforcement_gold,
 )
 from analytics.policies.registry import register_bot
 
 TRITON_GAINS = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
 BOAR_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
-# Blessings first: what the Hind or the Owl gives may pay for the Elder.
-REINFORCEMENT_ORDER = ("silver_hind", "guardians_owl", "elder")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class HeuristicBot:
     def outlook(self, g: Game, seat: int) -> Outlook:
         """The seat's Outlook, reused while the turn, its dice, cards and Hammer stay the same."""
         p = g.players[seat]
-        key = (g.round, g.active, seat, p.forged, len(p.cards), p.hammer_room > 0)
+        key = (g.round, g.active, seat, p.forged, len(p.cards), hammer_room(p) > 0)
         o = self._outlook
         if key != self._key or o is None or o.g is not g:
             self._key = key
@@ -101,7 +101,7 @@ def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
     """
     feats = {
         cid: (card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon),
-              card.effect if card.effect in EFFECT_VALUES else None, card.island)
+              card.value if card.value in EFFECT_VALUES else None, card.island)
         for cid, card in CARDS.items()
     }
     return asdict(plan), feats
@@ -128,7 +128,7 @@ def option_score(bot: HeuristicBot, o: Outlook, option: str) -> float:
     if option == "pass":
         return 0.0
     if option == "forge":
-        return o.offering_gain(o.p.gold) * bot.plan.forge_weight
+        return o.offering_gain(funds(o.g, o.p, GOLD, FORGE)) * bot.plan.forge_weight
     return feat_score(bot, o, option)
 
 
@@ -215,7 +215,7 @@ def choose_bundle(bot: HeuristicBot, g: Game, d: Decision):
 
 def _loss_value(o: Outlook, bundle) -> float:
     p = o.p
-    return sum(min(amount, getattr(p, res)) * o.unit[res] if res != GLORY else min(amount, p.glory)
+    return sum(min(amount, p.res[res]) * o.unit[res] if res != GLORY else min(amount, p.glory)
                for res, amount in bundle)
 
 
@@ -250,7 +250,7 @@ def choose_convert(bot: HeuristicBot, g: Game, d: Decision) -> int:
     rate = 2 if card == "sentinel" else 1
     o = bot.outlook(g, d.seat)
     amount = d.options[-1]
-    room = o.p.caps[res] - getattr(o.p, res)
+    room = o.p.caps[res] - o.p.res[res]
     if o.unit[res] < rate:
         return amount
     return max(0, amount - room)
@@ -264,16 +264,8 @@ def choose_hammer_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
     if bot.gold_buys_faces(g, p):
         keep = room
     else:
-        keep = max(0, 3 * _elders(p) - p.gold)
+        keep = max(0, reinforcement_gold(p) - p.gold)
     return min(most, max(0, amount - room, amount - keep))
-
-
-def _elders(p: Player) -> int:
-    count = 0
-    for c in p.reinforcements:
-        if c.id == "elder":
-            count += 1
-    return count
 
 
 def choose_use_cerberus(bot: HeuristicBot, g: Game, d: Decision) -> bool:
@@ -310,12 +302,24 @@ def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
 
 
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """Hind and Owl always; the Elder when 4 Glory beats the 3 gold it costs."""
-    for card_id in REINFORCEMENT_ORDER:
-        if card_id in d.options and (
-                card_id != "elder" or 3 * bot.outlook(g, d.seat).unit[GOLD] < 4):
+    """Each reinforcement in the order the cards declare (`Use.order`: what free ones give may
+    pay for costly ones); one with a fixed cost and gain when the gain is worth more."""
+    o = bot.outlook(g, d.seat)
+    for card_id in sorted(d.options[1:], key=_use_order):
+        use = CARDS[card_id].use
+        if use is None or not use.cost or not use.gives or (
+                o.bundle_value(use.gives) > _cost_value(o, use.cost)):
             return card_id
     return "done"
+
+
+def _use_order(card_id: str) -> int:
+    use = CARDS[card_id].use
+    return use.order if use is not None else 0
+
+
+def _cost_value(o: Outlook, cost: tuple) -> float:
+    return sum(amount * o.unit[res] for res, amount in cost)
 
 
 def choose_owl_resource(bot: HeuristicBot, g: Game, d: Decision) -> str:

@@ -15,12 +15,21 @@ from analytics.games.diceforge.components import (
 )
 
 if TYPE_CHECKING:
+    from analytics.games.diceforge.state import Player
     from analytics.games.diceforge.valuation import Outlook, Values
+
+
+HAMMER = "hammer"  # gold on the Hammer tracks, in the resource map
+
+
+def hammer_room(p: Player) -> int:
+    """Gold p's Hammer tracks can still take (0 without a Hammer)."""
+    return p.caps.get(HAMMER, 0) - p.res.get(HAMMER, 0)
 
 
 def _hammer(o: Outlook, v: Values) -> float:
     p = o.p
-    fill = o.gold_income() * v.hammer_share - p.hammer_room
+    fill = o.gold_income() * v.hammer_share - hammer_room(p)
     fill = min(2 * HAMMER_PHASE, max(0.0, fill))
     return HAMMER_REWARDS[0] * min(1.0, fill / HAMMER_PHASE) + HAMMER_REWARDS[1] * max(
         0.0, (fill - HAMMER_PHASE) / HAMMER_PHASE)
