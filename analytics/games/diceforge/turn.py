@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analytics.engine.loop import rank_seats
+from analytics.games.diceforge import rebellion  # noqa: F401  (registers the Rebellion cards)
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
 from analytics.games.diceforge.cards import EFFECTS
 from analytics.games.diceforge.components import (

@@ -47,6 +47,7 @@ class Values:
     minotaur: float = 3.0      # the harm Minotaur does to the leaders, as Glory
     great_bear: float = 4.0    # expected ousting Glory from a Great Bear
     hammer_share: float = 0.7  # share of later gold income that goes onto a new Hammer
+    turn_action: float = 6.0   # one more action (The Eternal Fire's turn), besides its blessing
 
 
 class Rates:
