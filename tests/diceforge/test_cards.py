@@ -67,7 +67,7 @@ def test_hammer_offers_gold_to_its_track():
     b = bench()
     assert feat(b, 0, "blacksmiths_hammer") == []
     assert (b.p(0).caps["hammer"], b.p(0).res["hammer"]) == (30, 0)
-    assert b.p(0).hooks == {"gain": [("blacksmiths_hammer", "hammer_track")]}
+    assert b.p(0).hooks == {"gain_gold": [("blacksmiths_hammer", "hammer_track")]}
     b.set_die(0, "light", "gold_4")
     b.rolls((0, "light", "gold_4"), (0, "dark", "moon_1"))
     b.decide(("hammer_gold", 3))
@@ -438,7 +438,7 @@ def test_sentinel_turns_shards_into_two_glory_during_its_blessings():
     ]
     assert [d.options for d in b.decider.asked] == [(0, 1, 2), (0, 1)]
     assert b.reserves(0) == reserves(gold=1, sun=1, glory=6)
-    assert "gain" not in b.p(0).hooks  # the conversion lasts only for the card's blessings
+    assert b.p(0).hooks == {}  # the conversion lasts only for the card's blessings
 
 
 def test_sentinel_conversion_ends_with_its_blessings():

@@ -14,7 +14,7 @@ from typing import Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
-from analytics.games.diceforge.feat_values import EFFECT_VALUES, hammer_room
+from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
 from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
@@ -76,7 +76,8 @@ class HeuristicBot:
     def outlook(self, g: Game, seat: int) -> Outlook:
         """The seat's Outlook, reused while the turn, its dice, cards and Hammer stay the same."""
         p = g.players[seat]
-        key = (g.round, g.active, seat, p.forged, len(p.cards), hammer_room(p) > 0)
+        key = (g.round, g.active, seat, p.forged, len(p.cards),
+               p.caps.get(HAMMER, 0) > p.res.get(HAMMER, 0))
         o = self._outlook
         if key != self._key or o is None or o.g is not g:
             self._key = key
@@ -307,11 +308,12 @@ def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Each reinforcement in the order the cards declare (`Use.order`: what free ones give may
     pay for costly ones); one with a fixed cost and gain when the gain is worth more."""
-    o = bot.outlook(g, d.seat)
     for card_id in sorted(d.options[1:], key=_use_order):
         use = CARDS[card_id].use
-        if use is None or not use.cost or not use.gives or (
-                o.bundle_value(use.gives) > _cost_value(o, use.cost)):
+        if use is None or not use.cost or not use.gives:
+            return card_id
+        o = bot.outlook(g, d.seat)
+        if o.bundle_value(use.gives) > _cost_value(o, use.cost):
             return card_id
     return "done"
 

@@ -14,7 +14,7 @@ from analytics.games.diceforge.blessings import (
 )
 from analytics.games.diceforge.components import (
     CHEST_BONUS,
-    GAIN,
+    GAIN_OF,
     GLORY,
     GOLD,
     HAMMER_PHASE,
@@ -36,6 +36,15 @@ HAMMER, HAMMER_ROOM = "hammer", 30  # gold on the Hammer tracks; track length pe
 CERBERUS, TRITON = "cerberus", "triton"  # tokens, counted in the resource map
 # What a conversion card turns into Glory while its blessings resolve, and at what rate.
 CONVERSIONS = {"sentinel": ((SUN, MOON), 2), "cyclops": ((GOLD,), 1)}
+
+
+def converting(p: Player, card_id: str, on: bool) -> None:
+    """Start or stop the conversion of `card_id` (first among p's handlers of each gain)."""
+    for res in CONVERSIONS[card_id][0]:
+        if on:
+            register(p, GAIN_OF[res], card_id, "convert", first=True)
+        else:
+            unregister(p, GAIN_OF[res], card_id, "convert")
 TRITON_CHOICES = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
 
 
@@ -62,13 +71,10 @@ def hammer(g: Game, p: Player, card: Card) -> None:
 @handler("hammer_track")
 def hammer_track(g: Game, p: Player, card_id: str, res: str, amount: int, cause: str,
                  item: str | None) -> int:
-    """p puts some gold on the Hammer track; each 15 completes a phase (10, then 15 Glory)."""
-    if res != GOLD:
-        return amount
+    """p puts some gold on the Hammer track; each 15 completes a phase (10, then 15 Glory).
+    A completed Hammer has no more effect: its handler goes once every Hammer is full."""
     before = p.res[HAMMER]
     room = p.caps[HAMMER] - before
-    if room <= 0:
-        return amount
     put = g.decide(p.seat, "hammer_gold", tuple(range(min(amount, room) + 1)), amount)
     if put:
         p.res[HAMMER] = before + put
@@ -77,6 +83,8 @@ def hammer_track(g: Game, p: Player, card_id: str, res: str, amount: int, cause:
             reward = HAMMER_REWARDS[(phase - 1) % 2]
             p.res[GLORY] += reward
             g.log.emit(p.seat, "resource_gained", card_id, GLORY, reward, card_id)
+        if put == room:
+            unregister(p, GAIN_OF[GOLD], card_id, "hammer_track")
     return amount - put
 
 
@@ -163,27 +171,25 @@ def sphinx(g: Game, p: Player, card: Card) -> None:
 @effect("sentinel")
 def sentinel(g: Game, p: Player, card: Card) -> None:
     """Two divine blessings; each shard gained during them may become 2 Glory."""
-    register(p, GAIN, card.id, "convert", first=True)
+    converting(p, card.id, True)
     divine_blessing(g, p, card.id)
     divine_blessing(g, p, card.id)
-    unregister(p, GAIN, card.id, "convert")
+    converting(p, card.id, False)
 
 
 @effect("cyclops")
 def cyclops(g: Game, p: Player, card: Card) -> None:
     """Four minor blessings with the same die; each gold gained may become 1 Glory."""
-    register(p, GAIN, card.id, "convert", first=True)
+    converting(p, card.id, True)
     sphinx(g, p, card)
-    unregister(p, GAIN, card.id, "convert")
+    converting(p, card.id, False)
 
 
 @handler("convert")
 def convert(g: Game, p: Player, card_id: str, res: str, amount: int, cause: str,
             item: str | None) -> int:
     """Sentinel/Cyclops: p turns some of a gain into Glory; returns what is left."""
-    resources, rate = CONVERSIONS[card_id]
-    if res not in resources:
-        return amount
+    rate = CONVERSIONS[card_id][1]
     converted = g.decide(p.seat, "convert", tuple(range(amount + 1)), (card_id, res))
     if converted:
         g.log.emit(p.seat, "resource_gained", item or cause, GLORY, converted * rate, card_id)

@@ -170,9 +170,11 @@ SLOT_COST = {
     "F5": (0, 4), "F6": (0, 5), "F7": (0, 6),
 }
 
-# Hook names (see hooks.py for when each fires and what its handlers receive).
-ROLLED, BLESSED, GAIN, PAY, TURN_START, TURN_END, OWN_TURN = (
-    "rolled", "blessed", "gain", "pay", "turn_start", "turn_end", "own_turn")
+# Hook names (see hooks.py for when each fires and what its handlers receive). Gaining a
+# resource has one hook per resource, so a gain calls only the handlers that want it.
+ROLLED, BLESSED, PAY, TURN_START, TURN_END, OWN_TURN = (
+    "rolled", "blessed", "pay", "turn_start", "turn_end", "own_turn")
+GAIN_OF = {res: f"gain_{res}" for res in (GOLD, SUN, MOON, GLORY)}
 AFTER_FEAT, OUST, REINFORCEMENT, GAME_END = "after_feat", "oust", "reinforcement", "game_end"
 
 
@@ -193,7 +195,7 @@ CARDS: dict[str, Card] = {
     for c in (
         # standard set (15)
         _card("blacksmiths_hammer", "The Blacksmith's Hammer", "M1", 0, "permanent",
-              hooks=((GAIN, "hammer_track"),)),
+              hooks=((GAIN_OF[GOLD], "hammer_track"),)),
         _card("blacksmiths_chest", "The Blacksmith's Chest", "M2", 2, "permanent"),
         _card("silver_hind", "The Silver Hind", "M3", 2, "reinforcement", use=Use(order=0)),
         _card("satyrs", "Satyrs", "M4", 6, "immediate"),
@@ -226,8 +228,8 @@ CARDS: dict[str, Card] = {
         _card("twins", "The Twins", "M1", 2, "automatic",
               hooks=((ROLLED, "twins_reroll"), (BLESSED, "twins_bonus")), origin=REB),
         _card("blacksmiths_scepter", "The Blacksmith's Scepter", "M1", 2, "permanent",
-              hooks=((GAIN, "scepter_track"), (PAY, "scepter"), (TURN_END, "scepter_shards")),
-              origin=REB),
+              hooks=((GAIN_OF[GOLD], "scepter_track"), (PAY, "scepter"),
+                     (TURN_END, "scepter_shards")), origin=REB),
         _card("eternal_fire", "The Eternal Fire", "F7", 10, "immediate", origin=REB),
     )
 }

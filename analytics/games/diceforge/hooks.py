@@ -10,7 +10,7 @@ point and call each registered handler, in registration order, with the argument
 | --- | --- | --- |
 | rolled | a blessing's own dice are rolled, before its faces apply | faces, dice, cause |
 | blessed | after a blessing's faces applied | faces |
-| gain | p gains a resource (before the reserve and its cap) | res, amount, cause, item -> kept |
+| gain_gold, gain_sun... | p gains it, before the map and caps | res, amount, cause, item -> rest |
 | pay | a cost is paid or checked (a source besides the reserve) | see payment.py |
 | turn_start / turn_end | the active player's turn starts / ends | (nothing) |
 | own_turn | moments of one's own turn where tokens may be spent | (nothing) |

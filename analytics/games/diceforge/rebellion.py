@@ -92,8 +92,6 @@ def scepter(g: Game, p: Player, card: Card) -> None:
 def scepter_track(g: Game, p: Player, card_id: str, res: str, amount: int, cause: str,
                   item: str | None) -> int:
     """p may put some of a gold gain on each Scepter track with room; returns the rest."""
-    if res != GOLD:
-        return amount
     tracks = p.tracks[card_id]
     for i, held in enumerate(tracks):
         room = SCEPTER_ROOM - held

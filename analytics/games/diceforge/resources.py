@@ -3,7 +3,7 @@ logged."""
 
 from __future__ import annotations
 
-from analytics.games.diceforge.components import GAIN
+from analytics.games.diceforge.components import GAIN_OF
 from analytics.games.diceforge.hooks import HANDLERS
 from analytics.games.diceforge.state import Game, Player
 
@@ -13,9 +13,9 @@ def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None
     Scepter, Sentinel), then the map; what exceeds a cap is lost (Glory has none)."""
     if amount <= 0:
         return
-    hooks = p.hooks.get(GAIN)
+    hooks = p.hooks.get(GAIN_OF.get(res, ""))
     if hooks:
-        for card_id, key in hooks:
+        for card_id, key in tuple(hooks):  # a copy: a full Hammer unregisters itself
             amount = HANDLERS[key](g, p, card_id, res, amount, cause, item)
             if amount <= 0:
                 return

@@ -82,7 +82,8 @@ def call_reinforcements(g: Game, p: Player) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
-            if entry[0] not in usable and can_pay(g, p, _use_cost(entry[0]), CARD):
+            cost = USE_COSTS[entry[0]]
+            if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
                 usable[entry[0]] = entry
         if not usable:
             return
@@ -92,29 +93,32 @@ def call_reinforcements(g: Game, p: Player) -> None:
         card_id, key = usable[choice]
         unused.remove(usable[choice])
         g.log.emit(p.seat, "reinforcement_used", card_id, None, None, card_id)
-        pay(g, p, _use_cost(card_id), card_id, CARD)
+        pay(g, p, USE_COSTS[card_id], card_id, CARD)
         HANDLERS[key](g, p, card_id)
 
 
-def _use_cost(card_id: str) -> Cost:
-    use = CARDS[card_id].use
-    return use.cost if use is not None else ()
+# What one use of each reinforcement costs, as its card declares (`Card.use`).
+USE_COSTS: dict[str, Cost] = {
+    card_id: card.use.cost if card.use is not None else () for card_id, card in CARDS.items()}
 
 
 def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
     """'pass', 'forge' when a face is affordable, and each affordable feat's card id, with
     `committed` (the extra action's cost) paid first."""
     options = ["pass"]
-    gold = funds(g, p, GOLD, FORGE) - _part(committed, GOLD)
-    if any_buyable(g, gold):
-        options.append("forge")
     if PAY in p.hooks:  # another source may pay: ask the payment rules
+        if any_buyable(g, funds(g, p, GOLD, FORGE) - _part(committed, GOLD)):
+            options.append("forge")
         for slot, card in g.slots.items():
             if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
                 options.append(card.id)
         return tuple(options)
-    sun = p.res[SUN] - _part(committed, SUN)
-    moon = p.res[MOON] - _part(committed, MOON)
+    left = {GOLD: p.res[GOLD], SUN: p.res[SUN], MOON: p.res[MOON]}  # the reserve alone pays
+    for res, amount in committed:
+        left[res] -= amount
+    if any_buyable(g, left[GOLD]):
+        options.append("forge")
+    sun, moon = left[SUN], left[MOON]
     for slot, card in g.slots.items():
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
             options.append(card.id)

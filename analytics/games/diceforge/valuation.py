@@ -25,6 +25,7 @@ from analytics.games.diceforge.components import (
     SHIELD_BONUS,
     SUN,
     Face,
+    Use,
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.state import Game, Player
@@ -455,11 +456,9 @@ def gold_to_glory(p: Player) -> float:
     declare it (`Card.use`); 0 when none does."""
     best = 0.0
     for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
-        use = CARDS[card_id].use
-        if use is not None:
-            gold, glory = _amount(use.cost, GOLD), _amount(use.gives, GLORY)
-            if gold and glory / gold > best:
-                best = glory / gold
+        rate = _USE_RATES[card_id][1]
+        if rate > best:
+            best = rate
     return best
 
 
@@ -467,11 +466,20 @@ def reinforcement_gold(p: Player) -> int:
     """Gold p's reinforcements would spend in one turn, as their cards declare."""
     total = 0
     for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
-        use = CARDS[card_id].use
-        if use is not None:
-            total += _amount(use.cost, GOLD)
+        total += _USE_RATES[card_id][0]
     return total
 
 
 def _amount(cost: tuple, res: str) -> int:
     return sum(amount for r, amount in cost if r == res)
+
+
+def _use_rates(use: Use | None) -> tuple[int, float]:
+    """(gold one use costs, Glory per gold it gives) from a reinforcement's declaration."""
+    if use is None:
+        return 0, 0.0
+    gold, glory = _amount(use.cost, GOLD), _amount(use.gives, GLORY)
+    return gold, glory / gold if gold and glory else 0.0
+
+
+_USE_RATES = {card_id: _use_rates(card.use) for card_id, card in CARDS.items()}
