@@ -23,7 +23,7 @@ from analytics.games.diceforge.components import (
     Card,
     Cost,
 )
-from analytics.games.diceforge.forge import any_buyable, make_offering
+from analytics.games.diceforge.forge import any_buyable, cheapest_face, make_offering
 from analytics.games.diceforge.hooks import HANDLERS, fire, register_card
 from analytics.games.diceforge.payment import (
     CARD,
@@ -32,7 +32,6 @@ from analytics.games.diceforge.payment import (
     FORGE,
     add_costs,
     can_pay,
-    funds,
     pay,
 )
 from analytics.games.diceforge.resources import gain
@@ -47,12 +46,17 @@ def play(g: Game) -> None:
     for rnd in range(1, g.rounds + 1):
         g.round = g.log.round = rnd
         for seat in range(len(g.players)):
-            play_turn(g, g.players[seat])
-            while g.extra_turns:
-                g.solo = True
-                play_turn(g, g.players[g.extra_turns.pop(0)])
-                g.solo = False
+            take_turns(g, g.players[seat])
     end_game(g)
+
+
+def take_turns(g: Game, p: Player) -> None:
+    """p's turn, then every turn a card owes right after it (only its player is blessed)."""
+    play_turn(g, p)
+    while g.extra_turns:
+        g.solo = True
+        play_turn(g, g.players[g.extra_turns.pop(0)])
+        g.solo = False
 
 
 def play_turn(g: Game, p: Player) -> None:
@@ -107,7 +111,11 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
     `committed` (the extra action's cost) paid first."""
     options = ["pass"]
     if PAY in p.hooks:  # another source may pay: ask the payment rules
-        if any_buyable(g, funds(g, p, GOLD, FORGE) - _part(committed, GOLD)):
+        # Checked as one payment: a Scepter track pays either gold or shards. Shards can only
+        # pay the extra action's part (a face costs gold), so its purpose is the one to ask.
+        cheapest = cheapest_face(g)
+        if cheapest is not None and can_pay(g, p, add_costs(committed, ((GOLD, cheapest),)),
+                                            EXTRA_ACTION if committed else FORGE):
             options.append("forge")
         for slot, card in g.slots.items():
             if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
@@ -123,13 +131,6 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
             options.append(card.id)
     return tuple(options)
-
-
-def _part(cost: Cost, res: str) -> int:
-    for r, amount in cost:
-        if r == res:
-            return amount
-    return 0
 
 
 def take_action(g: Game, p: Player, cause: str) -> None:
