@@ -186,3 +186,19 @@ def test_twins_gold_may_come_from_the_scepter():
     assert b.events()[2:4] == [spent("twins", "scepter", 3),
                                rolled(0, "sun_1", "light", "twins")]
     assert (b.p(0).tracks[SCEPTER], b.reserves(0)) == ([0], reserves(gold=1, sun=1, glory=1))
+
+
+def test_paying_the_extra_action_keeps_the_chosen_feat_payable():
+    """Reserve 4 Sun, a full track: the extra action (2) and the Gorgon (4) need the track's
+    2 shards, so paying the extra action may not take 1 shard (nor none) from it."""
+    b = bench(6)
+    b.set_reserves(0, sun=4)
+    b.rolls(*[(seat, die, "gold_1") for _ in range(2) for seat in (0, 1)
+              for die in ("light", "dark")])
+    b.decide(("action", "pass"), ("extra_action", "gorgon"))
+    turn.play_turn(b.g, b.p(0))
+    b.check_scripts_used()
+    assert b.decider.kinds() == ["action", "extra_action"]
+    assert b.events("resource_spent", "resource_gained")[-4:] == [
+        spent(SCEPTER, "scepter", 6), gained(0, "scepter_sun", 2, SCEPTER, SCEPTER),
+        spent("extra_action", "scepter_sun", 2), spent("gorgon", "sun", 4)]

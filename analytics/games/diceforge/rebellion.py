@@ -27,6 +27,7 @@ from analytics.games.diceforge.payment import (
     SOURCES,
     Short,
     Source,
+    add_costs,
     can_pay,
     pay,
 )
@@ -162,14 +163,17 @@ def _take_gold(tracks: list[int], amount: int) -> None:
         amount -= took
 
 
-def _pays(g: Game, p: Player, card_id: str, cost: Cost, cause: str, purpose: str) -> Cost:
+def _pays(g: Game, p: Player, card_id: str, cost: Cost, cause: str, purpose: str,
+          keep: Cost) -> Cost:
     """p chooses how much gold the tracks pay and which conversions pay shards; the shards a
-    Scepter gave this turn pay first (they would be lost anyway). Returns the reserve's part."""
+    Scepter gave this turn pay first (they would be lost anyway). Returns the reserve's part.
+    Conversions are offered only while `keep` stays payable too (its shards may be left over
+    from one now)."""
     rest = dict(cost)
     if rest.get(GOLD, 0) and sum(p.tracks[card_id]):
         rest[GOLD] -= _pay_gold(g, p, card_id, rest[GOLD], cause)
     if _shards_allowed(g, p, purpose) and (rest.get(SUN, 0) or rest.get(MOON, 0)):
-        _convert(g, p, card_id, rest, cause, purpose)
+        _convert(g, p, card_id, rest, dict(add_costs(tuple(rest.items()), keep)), cause)
         for res, held in SHARDS.items():
             used = min(rest.get(res, 0), p.res.get(held, 0))
             if used:
@@ -188,13 +192,14 @@ def _pay_gold(g: Game, p: Player, card_id: str, need: int, cause: str) -> int:
     return taken
 
 
-def _convert(g: Game, p: Player, card_id: str, rest: dict[str, int], cause: str,
-             purpose: str) -> None:
-    """Offer conversions while one is possible and still useful; 'none' once the reserve and
-    this turn's Scepter shards can pay the rest."""
+def _convert(g: Game, p: Player, card_id: str, rest: dict[str, int], owed: dict[str, int],
+             cause: str) -> None:
+    """Offer conversions while one is possible and still useful for `rest`; 'none' once the
+    reserve and this turn's Scepter shards can pay all that is `owed` (rest and what must stay
+    payable), and only conversions that leave `owed` payable."""
     tracks = p.tracks[card_id]
     while True:
-        need = _need(p, rest)
+        need = _need(p, owed)
         options = tuple(name for name, (shard, n, needs) in CONVERSIONS.items()
                         if rest.get(shard, 0) > p.res.get(SHARDS[shard], 0)
                         and any(t >= needs for t in tracks)

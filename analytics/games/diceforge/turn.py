@@ -73,7 +73,7 @@ def play_turn(g: Game, p: Player) -> None:
     if options:
         choice = g.decide(p.seat, "extra_action", ("pass",) + options)
         if choice != "pass":
-            pay(g, p, cost, "extra_action", EXTRA_ACTION)
+            pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
             do_action(g, p, choice, "extra_action")
     fire(g, p, TURN_END)
 
@@ -131,6 +131,14 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
             options.append(card.id)
     return tuple(options)
+
+
+def _action_cost(g: Game, choice: str) -> Cost:
+    """What an action will cost at least: a feat its card's cost, an offering its cheapest
+    face."""
+    if choice == "forge":
+        return ((GOLD, cheapest_face(g) or 0),)
+    return CARDS[choice].cost
 
 
 def take_action(g: Game, p: Player, cause: str) -> None:
