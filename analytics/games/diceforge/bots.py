@@ -13,7 +13,9 @@ from functools import cache
 from typing import Any
 
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
+from analytics.games.diceforge.blessings import BOAR_OWNER_BONUS
+from analytics.games.diceforge.cards import CONVERSIONS, TRITON_CHOICES
+from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Card, Face
 from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
@@ -29,9 +31,6 @@ from analytics.games.diceforge.valuation import (
     reinforcement_gold,
 )
 from analytics.policies.registry import register_bot
-
-TRITON_GAINS = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
-BOAR_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,19 +102,24 @@ def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
     The fixed score is printed Glory plus the plan's taste less the shards' price: the part of
     a feat's score that never changes. Computed once per plan, not once per bot.
     """
-    feats = {
-        cid: (card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon),
-              card.value if card.value in EFFECT_VALUES else None, card.island)
-        for cid, card in CARDS.items()
-    }
-    return asdict(plan), feats
+    return asdict(plan), {cid: _feat_table(plan, card) for cid, card in CARDS.items()}
+
+
+def _feat_table(plan: Plan, card: Card) -> tuple:
+    """(fixed score, worth function's name or None, island) of `card`, from its row."""
+    return (card.glory + plan.bonus(card.id) - plan.shard_price * (card.sun + card.moon),
+            card.value if card.value in EFFECT_VALUES else None, card.island)
 
 
 # --- actions -------------------------------------------------------------------------------
 
 def feat_score(bot: HeuristicBot, o: Outlook, card_id: str) -> float:
     """A feat's worth net of the shards it costs and the blessing an ousted hero gets."""
-    base, effect, island = bot.feats[card_id]
+    known = bot.feats.get(card_id)
+    if known is None:  # a card added after the plan's tables were made: read its row now
+        card = next(c for c in o.g.slots.values() if c.id == card_id)
+        known = bot.feats[card_id] = _feat_table(bot.plan, card)
+    base, effect, island = known
     score = base + o.effect(effect) if effect else base
     occupant = o.g.islands[island]
     if occupant is not None and occupant != o.p.seat:
@@ -263,7 +267,7 @@ def choose_minor_die(bot: HeuristicBot, g: Game, d: Decision) -> int:
 def choose_convert(bot: HeuristicBot, g: Game, d: Decision) -> int:
     """Sentinel/Cyclops: convert when Glory beats keeping the resource (always on overflow)."""
     card, res = d.context
-    rate = 2 if card == "sentinel" else 1
+    rate = CONVERSIONS[card][1]  # Glory per unit, as the card declares
     o = bot.outlook(g, d.seat)
     amount = d.options[-1]
     room = o.p.caps[res] - o.p.res[res]
@@ -307,7 +311,7 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
     best = max(gains, key=gains.__getitem__)
     if gains[best] > now + 2 or (o.acts <= 1 and g.active == d.seat):
         return best if gains[best] > now else max(
-            gains, key=lambda opt: TRITON_GAINS[opt][1] * o.unit[TRITON_GAINS[opt][0]])
+            gains, key=lambda opt: TRITON_CHOICES[opt][1] * o.unit[TRITON_CHOICES[opt][0]])
     return "keep"
 
 
@@ -415,7 +419,7 @@ def choose_boar_target(bot: HeuristicBot, g: Game, d: Decision) -> int:
 
 def choose_boar_bonus(bot: HeuristicBot, g: Game, d: Decision) -> str:
     o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda opt: o.bundle_value((BOAR_BONUS[opt],)))
+    return max(d.options, key=lambda opt: o.bundle_value((BOAR_OWNER_BONUS[opt],)))
 
 
 def choose_ship_order(bot: HeuristicBot, g: Game, d: Decision) -> str:

@@ -86,7 +86,7 @@ def call_reinforcements(g: Game, p: Player) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
-            cost = USE_COSTS[entry[0]]
+            cost = use_cost(entry[0])
             if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
                 usable[entry[0]] = entry
         if not usable:
@@ -97,13 +97,14 @@ def call_reinforcements(g: Game, p: Player) -> None:
         card_id, key = usable[choice]
         unused.remove(usable[choice])
         g.log.emit(p.seat, "reinforcement_used", card_id, None, None, card_id)
-        pay(g, p, USE_COSTS[card_id], card_id, CARD)
+        pay(g, p, use_cost(card_id), card_id, CARD)
         HANDLERS[key](g, p, card_id)
 
 
-# What one use of each reinforcement costs, as its card declares (`Card.use`).
-USE_COSTS: dict[str, Cost] = {
-    card_id: card.use.cost if card.use is not None else () for card_id, card in CARDS.items()}
+def use_cost(card_id: str) -> Cost:
+    """What one use of a reinforcement costs, as its card declares (`Card.use`)."""
+    use = CARDS[card_id].use
+    return use.cost if use is not None else ()
 
 
 def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
