@@ -66,6 +66,15 @@ class Player:
     def amount(self, resource: str) -> int:
         return self.res.get(resource, 0)
 
+    def copy(self) -> Player:
+        """An independent copy (faces and cards are immutable and shared; every list and
+        map is new): what a state clone takes per player."""
+        return Player(self.seat, dict(self.res), dict(self.caps), [list(d) for d in self.dice],
+                      list(self.up), list(self.cards),
+                      {hook: list(regs) for hook, regs in self.hooks.items()},
+                      {card: list(t) for card, t in self.tracks.items()}, self.island,
+                      self.forged)
+
     # The four reserves read as attributes, for readable rules and tests.
     @property
     def gold(self) -> int:
