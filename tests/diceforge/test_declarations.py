@@ -9,12 +9,25 @@ from pathlib import Path
 import pytest
 from harness import Bench
 
+from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import blessings, forge, payment, resources, turn
 from analytics.games.diceforge.cards import EFFECTS, nothing_on_purchase
-from analytics.games.diceforge.components import CARDS, GLORY, GOLD, PAY, Use, _card
+from analytics.games.diceforge.components import (
+    AFTER_FEAT,
+    CARDS,
+    GAME_END,
+    GLORY,
+    GOLD,
+    OUST,
+    PAY,
+    TURN_END,
+    TURN_START,
+    Use,
+    _card,
+)
 from analytics.games.diceforge.feat_values import EFFECT_VALUES
-from analytics.games.diceforge.hooks import HANDLERS, handler, register_card
+from analytics.games.diceforge.hooks import HANDLERS, handler, register, register_card
 from analytics.games.diceforge.payment import SOURCES
 from analytics.policies import make_bot
 
@@ -82,3 +95,32 @@ def bot_answers(b: Bench, name: str):
     bot = make_bot("diceforge", name)
     return lambda d: bot.choose(b.g, Decision(d.seat, d.kind, d.options, d.context),
                                 random.Random(0))
+
+
+def test_every_named_point_fires_its_handlers_where_the_rules_say(monkeypatch):
+    """A recording handler on each point of seat 0, through a whole random four-player game."""
+    seen: list[tuple[str, int, int]] = []
+
+    def recorder(point: str):
+        return lambda g, p, card_id, *args: seen.append((point, g.round, g.active))
+
+    points = (TURN_START, TURN_END, AFTER_FEAT, OUST, GAME_END)
+    b = Bench(players=4, default=lambda d: d.options[-1])  # always the last option
+    b.chance = b.g.chance = SeededChance(5)
+    for point in points:
+        monkeypatch.setitem(HANDLERS, f"test_{point}", recorder(point))
+        register(b.p(0), point, "test", f"test_{point}")
+    turn.play(b.g)
+    rows = [dict(zip(("round", "active", "seat", "kind", "item"), row[:5], strict=True))
+            for row in b.g.log.rows]
+    mine = [(r["round"], r["active"]) for r in rows if r["kind"] == "turn_started"
+            and r["seat"] == 0]
+    feats = [(r["round"], r["active"]) for r in rows if r["kind"] == "feat_performed"
+             and r["seat"] == 0]
+    ousts = [r for r in rows if r["kind"] == "pawn_ousted"]
+    assert [(r, a) for pt, r, a in seen if pt == TURN_START] == mine
+    assert [(r, a) for pt, r, a in seen if pt == TURN_END] == mine
+    assert [(r, a) for pt, r, a in seen if pt == AFTER_FEAT] == feats and feats
+    assert [pt for pt, _, _ in seen].count(GAME_END) == 1 and seen[-1][0] == GAME_END
+    assert [pt for pt, _, _ in seen].count(OUST) == sum(
+        r["seat"] == 0 or (r["active"] == 0) for r in ousts)

@@ -8,12 +8,13 @@ from harness import Bench, ev, reserves
 
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.components import CARDS
+from analytics.games.diceforge.options import RuleOptions
 
 SET = str(Path(__file__).parent / "sets" / "twins-eternal-fire.toml")
 
 
-def bench(sun: int, chests: int = 0) -> Bench:
-    b = Bench(players=2, cards=SET)
+def bench(sun: int, chests: int = 0, rules: RuleOptions | None = None) -> Bench:
+    b = Bench(players=2, cards=SET, rules=rules)
     for _ in range(chests):
         b.give_card(0, "blacksmiths_chest")
     b.set_reserves(0, sun=sun)
@@ -86,3 +87,16 @@ def test_the_next_player_plays_after_the_owed_turn():
     played = turns(b.events())
     assert [t[0]["seat"] for t in played] == [0, 0, 1]
     assert [e["seat"] for e in played[-1] if e["kind"] == "die_rolled"] == [1, 1, 0, 0] * 2
+
+
+def test_with_the_rule_now_the_current_turn_ends_at_once():
+    """Same as above (an extra action would be affordable), but no extra-action step."""
+    b = bench(sun=12, chests=2, rules=RuleOptions(eternal_fire="now"))
+    blessing_rolls(b, 0, 1)
+    blessing_rolls(b, 0)
+    b.decide(("action", "eternal_fire"), ("action", "pass"), ("extra_action", "pass"))
+    turn.take_turns(b.g, b.p(0))
+    b.check_scripts_used()
+    assert b.decider.kinds() == ["action", "action", "extra_action"]
+    assert [t[0]["seat"] for t in turns(b.events())] == [0, 0]
+    assert b.g.turn_cut is False

@@ -11,7 +11,8 @@ may be paid with a track at 4+ reset for 1 shard, or at 6 for 2 shards of one ki
 reserve (`scepter_sun` / `scepter_moon` in the map, lost when the turn ends).
 
 The Eternal Fire (F7): right after this turn, the buyer plays a new full turn in which only
-they are blessed at the start.
+they are blessed at the start. "Immediately" may also read as ending the current turn at once
+(skipping its extra-action step): rule option `eternal_fire` (after | now).
 """
 
 from __future__ import annotations
@@ -255,5 +256,8 @@ SOURCES["scepter"] = Source(_available, _covers, _pays)
 # --- The Eternal Fire -----------------------------------------------------------------------
 @effect("eternal_fire")
 def eternal_fire(g: Game, p: Player, card: Card) -> None:
-    """A new full turn right after this one, where only p is blessed at its start."""
+    """A new full turn right after this one, where only p is blessed at its start (with the
+    rule option `eternal_fire=now`, this turn ends here: no extra-action step)."""
     g.extra_turns.append(p.seat)
+    if g.rules.eternal_fire == "now":
+        g.turn_cut = True

@@ -129,9 +129,11 @@ class Game:
     active: int = 0
     over: bool = False
     # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
-    # `solo` is set while such a turn is played: only its player is blessed at its start.
+    # `solo` is set while such a turn is played: only its player is blessed at its start;
+    # `turn_cut` ends the current turn before its next step (a card may set it).
     extra_turns: list[int] = field(default_factory=list)
     solo: bool = False
+    turn_cut: bool = False
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)

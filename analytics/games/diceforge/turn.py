@@ -67,6 +67,14 @@ def play_turn(g: Game, p: Player) -> None:
         everyone_blessed(g, "divine_blessing", p if g.solo else None)
     call_reinforcements(g, p)
     take_action(g, p, "action")
+    if not g.turn_cut:
+        extra_action(g, p)
+    g.turn_cut = False
+    fire(g, p, TURN_END)
+
+
+def extra_action(g: Game, p: Player) -> None:
+    """Step 4: a second action for its cost (R1), if p can pay both."""
     cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
     fire(g, p, OWN_TURN)
     options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
@@ -75,7 +83,6 @@ def play_turn(g: Game, p: Player) -> None:
         if choice != "pass":
             pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
             do_action(g, p, choice, "extra_action")
-    fire(g, p, TURN_END)
 
 
 def call_reinforcements(g: Game, p: Player) -> None:
