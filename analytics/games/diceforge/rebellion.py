@@ -142,16 +142,19 @@ def _covers(g: Game, p: Player, card_id: str, short: Short, purpose: str) -> Sho
 
 def _best_conversion(tracks: list[int], sun: int, moon: int) -> tuple[int, int]:
     """The (sun, moon) still lacking after the best conversion of each track (4 copies at
-    most: every combination is tried)."""
+    most: the combinations are tried, each track once, stopping when nothing lacks)."""
     best = (sun, moon)
-    for i, t in enumerate(tracks):
-        for shard, n, needs in CONVERSIONS.values():
-            if t >= needs:
-                rest = tracks[:i] + [0] + tracks[i + 1:]
-                s, m = (max(0, sun - n), moon) if shard == SUN else (sun, max(0, moon - n))
-                s, m = _best_conversion(rest, s, m)
-                if s + m < best[0] + best[1]:
-                    best = (s, m)
+    if not tracks or not sun and not moon:
+        return best
+    t, rest = tracks[0], tracks[1:]
+    for s, m in [(sun, moon)] + [
+            (max(0, sun - n), moon) if shard == SUN else (sun, max(0, moon - n))
+            for shard, n, needs in CONVERSIONS.values() if t >= needs]:
+        s, m = _best_conversion(rest, s, m)
+        if s + m < best[0] + best[1]:
+            best = (s, m)
+            if not s and not m:
+                break
     return best
 
 
