@@ -1,9 +1,13 @@
 """The batch runner: reproducible, independent of --workers, resumable, crash-safe."""
 
+import multiprocessing
+from functools import partial
+
 import polars as pl
 import pytest
 
 import analytics.simulate as simulate
+import analytics.workers as workers
 from analytics.errors import UserError
 from analytics.eventlog.reader import read_table
 from analytics.simulate import RunConfig
@@ -91,9 +95,11 @@ def test_a_part_written_twice_keeps_the_first(tmp_path):
     assert not any((out / ".incomplete").iterdir())
 
 
-def test_an_orphaned_worker_stops_before_its_next_part(tmp_path, monkeypatch):
-    monkeypatch.setattr(simulate, "_parent_pid", -1)  # not our parent: it is gone
-    assert simulate._play_chunk_args((CONFIG, str(tmp_path), 0, 8)) == 0
+def test_an_orphaned_worker_stops_before_its_next_part(tmp_path):
+    # The parent of a run killed outright is gone: its end of the pipe is closed.
+    ours, theirs = multiprocessing.Pipe()
+    ours.close()
+    workers._work(partial(simulate.play_chunk, CONFIG, str(tmp_path), size=8), theirs)
     assert not (tmp_path / "parts").exists()
 
 
@@ -142,4 +148,4 @@ def test_a_chunk_that_fails_midway_leaves_nothing_a_reader_sees(tmp_path, monkey
     with pytest.raises(OSError, match="disk full"):
         run_simulation(CONFIG, out, workers=1, progress=False)
     assert not list(out.glob("parts/*/*.parquet"))
-    assert not list(out.rglob("*.parquet.*")) and not list((out / ".incomplete").iterdir())
+    assert not list(out.rglob("*.parquet.*")) and not (out / ".incomplete").exists()
