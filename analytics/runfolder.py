@@ -79,8 +79,9 @@ class RunCheck:
         return [part_dir(self.folder, p) / f"{table}.parquet" for p in sorted(self.whole)]
 
 
-def check_run(folder: Path) -> RunCheck:
-    """Read the manifest and every part's Parquet footers (not the data: this stays cheap)."""
+def check_run(folder: Path, deep: bool = False) -> RunCheck:
+    """Read the manifest and every part's Parquet footers (not the data: this stays cheap);
+    `deep` reads every file whole, finding damage inside a file too."""
     n_games = _manifest_games(folder)
     stored = read_config(folder)
     size = stored["part_size"] if stored else part_size(n_games)
@@ -90,7 +91,7 @@ def check_run(folder: Path) -> RunCheck:
         if not (entry.is_dir() and entry.name.isdigit()):
             continue  # not a part (readers never glob parts/*/ any more)
         part = int(entry.name)
-        problem = _part_problem(entry, check.games_in(part))
+        problem = _part_problem(entry, check.games_in(part), deep)
         if problem:
             check.damaged[part] = problem
         else:
@@ -115,7 +116,7 @@ def manifest_run_id(folder: Path) -> str | None:
         return None
 
 
-def _part_problem(part: Path, games: int) -> str | None:
+def _part_problem(part: Path, games: int, deep: bool) -> str | None:
     """What makes this part folder not whole, naming the file; None when it is whole."""
     if games == 0:
         return f"{part}: a part beyond the run's last game"
@@ -124,7 +125,7 @@ def _part_problem(part: Path, games: int) -> str | None:
         if not path.is_file():
             return f"{path}: missing"
         try:
-            rows = pq.read_metadata(path).num_rows
+            rows = pq.read_table(path).num_rows if deep else pq.read_metadata(path).num_rows
         except (OSError, pa.ArrowException) as err:
             return f"{path}: damaged ({_first_line(err)})"
         if table == "games" and rows != games:
@@ -146,6 +147,15 @@ def require_whole(checks: list[RunCheck]) -> None:
             raise UserError(f"{first}{others}; run `dicelab repair {check.folder}` to play the "
                             "damaged parts again from their seeds, or `dicelab simulate` with "
                             "the run's options and --resume")
+
+
+def damage_advice(message: str, folders: list[Path]) -> str:
+    """For a reader's error that names a file of one of `folders`: what to do about it."""
+    for folder in folders:
+        if str(folder) in message:
+            return (f"; a file of {folder} may be damaged: run `dicelab repair {folder}` to "
+                    "check every part and play the damaged ones again")
+    return ""
 
 
 def warn_unfinished(checks: list[RunCheck]) -> None:

@@ -49,6 +49,10 @@ EVENT_BATCH = 250
 YOUNG_GC_THRESHOLD = 10_000
 
 
+MAX_GAMES = 2**31 - 1  # games.game_index is a 32-bit integer
+MAX_SEED = 2**63 - 1  # runs.seed is a 64-bit integer
+
+
 @dataclass(frozen=True)
 class RunConfig:
     """Everything that decides a run's games; its hash is the run id."""
@@ -74,8 +78,10 @@ def validate(config: RunConfig) -> Setup:
     game = get_game(config.game)
     if config.players not in (2, 3, 4):
         raise UserError(f"--players must be 2, 3 or 4 (got {config.players})")
-    if config.games < 1:
-        raise UserError(f"--games must be at least 1 (got {config.games})")
+    if not 1 <= config.games <= MAX_GAMES:
+        raise UserError(f"--games must be between 1 and {MAX_GAMES:,} (got {config.games:,})")
+    if not 0 <= config.seed <= MAX_SEED:
+        raise UserError(f"--seed must be between 0 and {MAX_SEED} (got {config.seed})")
     if len(config.bots) not in (1, config.players):
         raise UserError(f"--bots names {len(config.bots)} bots for {config.players} players; "
                         "give one bot for every seat, or a single bot for all")
@@ -193,6 +199,8 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
     """
     setup = validate(config)
     workers = count_workers(workers)
+    if chunk_size is not None and chunk_size < 1:
+        raise UserError(f"--part-size must be at least 1 (got {chunk_size})")
     info = manifest(config, setup)
     with stop_on_signals():
         try:

@@ -1,0 +1,181 @@
+"""Faults a user meets, done for real: a worker killed, Ctrl-C and SIGTERM to the process group,
+a truncated part file, an unfinished run. Each stops with one line and its exit code, loses
+nothing whole, and resuming (or `dicelab repair`) gives the logs of an uninterrupted run."""
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import analytics.simulate as simulate
+from analytics.eventlog.reader import read_table
+from analytics.runfolder import check_run
+from analytics.simulate import RunConfig
+
+ROOT = Path(__file__).parents[1]
+CONFIG = RunConfig(players=3, games=24, seed=5, bots=("random",))
+PART = 2  # twelve parts: a run stopped early has whole parts and parts still to play
+SIMULATE = ["simulate", "--players", "3", "--games", "24", "--seed", "5", "--bots", "random",
+            "--part-size", str(PART), "--workers", "2", "--quiet"]
+STOP_WITHIN = 10.0  # seconds from the fault to the exit, on a loaded machine
+
+
+def dicelab(*args, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "analytics.cli", *map(str, args)],
+                          capture_output=True, text=True, env=_env(), timeout=300, **kwargs)
+
+
+def _env() -> dict:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> Path:
+    """The uninterrupted run, played in this process."""
+    out = tmp_path_factory.mktemp("ref") / "run"
+    return simulate.run_simulation(CONFIG, out, workers=1, progress=False, chunk_size=PART)
+
+
+def same_logs(run: Path, reference: Path) -> bool:
+    keys = {"games": ["game_id"], "players": ["game_id", "seat"],
+            "events": ["game_id", "seq"], "uses": ["game_id", "seat", "kind", "item"]}
+    return all(read_table(run, t).sort(k).equals(read_table(reference, t).sort(k))
+               for t, k in keys.items())
+
+
+def start_run(out: Path) -> subprocess.Popen:
+    """`dicelab simulate` in its own process group, as a terminal starts it."""
+    return subprocess.Popen([sys.executable, "-m", "analytics.cli", *SIMULATE, "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(), start_new_session=True)
+
+
+def frozen_mid_run(run: subprocess.Popen, out: Path) -> list[int]:
+    """Wait for the first whole part and both workers, then stop the workers (SIGSTOP) so the
+    run cannot end before the fault; returns their pids."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert run.poll() is None, run.communicate()
+        pids = workers_of(run.pid)
+        if len(pids) == 2 and any((out / "parts").glob("*")):
+            for pid in pids:
+                os.kill(pid, signal.SIGSTOP)
+            return pids
+        time.sleep(0.02)
+    raise AssertionError("no part written within 120 s")
+
+
+def workers_of(parent: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue  # ended meanwhile
+        if ppid == parent and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return sorted(found)
+
+
+def finish(run: subprocess.Popen) -> tuple[int, str, float]:
+    """Exit code, stderr and seconds until the process ended."""
+    started = time.monotonic()
+    _, err = run.communicate(timeout=60)
+    return run.returncode, err, time.monotonic() - started
+
+
+def resume_from(message: str) -> list[str]:
+    """The `dicelab simulate ... --resume` command the message ends with, as arguments."""
+    command = shlex.split(message.rsplit("resume with: ", 1)[1])
+    assert command[:2] == ["dicelab", "simulate"] and command[-1] == "--resume"
+    return command[1:]
+
+
+def assert_whole_and_clean(out: Path) -> None:
+    check = check_run(out)
+    assert not check.damaged
+    assert {p.name for p in out.iterdir()} <= {"runs.parquet", "config.json", "parts"}
+
+
+def test_a_killed_worker_stops_the_run_and_names_its_part(tmp_path, reference):
+    out = tmp_path / "run"
+    run = start_run(out)
+    lost, other = frozen_mid_run(run, out)
+    os.kill(lost, signal.SIGKILL)
+    os.kill(other, signal.SIGCONT)
+    code, err, seconds = finish(run)
+    assert code == 1 and seconds < STOP_WITHIN
+    line = err.strip().splitlines()[-1]
+    assert line.startswith(f"Error: worker {lost} died (killed by SIGKILL) while playing part ")
+    part = line.split("while playing part ")[1][:5]
+    assert "Traceback" not in err and not Path(f"/proc/{other}").exists()
+    assert_whole_and_clean(out)
+    assert part not in {p.name for p in (out / "parts").iterdir()}
+    assert len(check_run(out).whole) < 12
+    resumed = dicelab(*resume_from(line))
+    assert resumed.returncode == 0, resumed.stderr
+    assert same_logs(out, reference)
+    assert_whole_and_clean(out)
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_to_the_process_group_stops_the_run_with_its_code(tmp_path, reference, signum,
+                                                                   code):
+    out = tmp_path / "run"
+    run = start_run(out)
+    pids = frozen_mid_run(run, out)
+    os.killpg(run.pid, signum)  # what Ctrl-C (SIGINT) does in a terminal
+    for pid in pids:
+        os.kill(pid, signal.SIGCONT)
+    exit_code, err, seconds = finish(run)
+    assert exit_code == code and seconds < STOP_WITHIN
+    lines = err.strip().splitlines()
+    assert lines == [f"Error: interrupted ({signal.Signals(signum).name}); "
+                     f"{check_run(out).games_present} of 24 games are kept in whole parts; "
+                     f"resume with: {shlex.join(['dicelab', *resume_from(lines[0])])}"]
+    assert not any(Path(f"/proc/{pid}").exists() for pid in pids)
+    assert_whole_and_clean(out)
+    resumed = dicelab(*resume_from(lines[0]))
+    assert resumed.returncode == 0, resumed.stderr
+    assert same_logs(out, reference)
+    assert_whole_and_clean(out)
+
+
+def test_a_truncated_part_file_is_named_and_repair_plays_it_again(tmp_path, reference):
+    out = simulate.run_simulation(CONFIG, tmp_path / "run", workers=1, progress=False,
+                                  chunk_size=PART)
+    damaged = out / "parts" / "00004" / "events.parquet"
+    damaged.write_bytes(damaged.read_bytes()[: damaged.stat().st_size // 2])
+    seats = dicelab("seats", "--logs", out)
+    assert seats.returncode == 1 and seats.stdout == ""
+    assert seats.stderr.splitlines() == [
+        f"Error: {damaged}: damaged (Parquet magic bytes not found in footer. Either the file "
+        f"is corrupted or this is not a parquet file.); run `dicelab repair {out}` to play the "
+        "damaged parts again from their seeds, or `dicelab simulate` with the run's options "
+        "and --resume"]
+    repaired = dicelab("repair", out, "--quiet")
+    assert repaired.returncode == 0, repaired.stderr
+    assert repaired.stdout.splitlines()[-1] == f"{out}: whole, 24 games (2 played now)"
+    assert same_logs(out, reference)
+    assert_whole_and_clean(out)
+
+
+def test_an_unfinished_run_is_answered_with_a_warning_line(tmp_path):
+    out = simulate.run_simulation(CONFIG, tmp_path / "run", workers=1, progress=False,
+                                  chunk_size=PART)
+    for part in ("00010", "00011"):  # as a run stopped with ten parts whole leaves it
+        for file in (out / "parts" / part).iterdir():
+            file.unlink()
+        (out / "parts" / part).rmdir()
+    seats = dicelab("seats", "--logs", out, "--format", "csv")
+    assert seats.returncode == 0
+    assert seats.stdout.splitlines()[0].startswith("players,seat,n,win_rate")
+    assert seats.stderr.splitlines()[0] == (
+        f"warning: {out}: unfinished run, 20 of 24 games (10 of 12 parts); results cover only "
+        f"these; finish it with `dicelab repair {out}`")
