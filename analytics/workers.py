@@ -10,7 +10,9 @@ place only when whole, so whatever stops a run leaves only whole parts (see even
 
 from __future__ import annotations
 
+import ctypes
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +25,7 @@ from traceback import format_exc
 from analytics.errors import UserError
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h)
 STOP_GRACE = 3.0  # seconds a worker gets to end after SIGTERM before it is killed
 
 
@@ -64,6 +67,8 @@ def stop_on_signals() -> Iterator[None]:
         return
 
     def stop(signum: int, _frame: object) -> None:
+        for s in STOP_SIGNALS:  # a second Ctrl-C must not break off the stopping
+            signal.signal(s, signal.SIG_IGN)
         raise Interrupted(signum)
 
     old = {s: signal.signal(s, stop) for s in STOP_SIGNALS}
@@ -110,7 +115,25 @@ class _Worker:
 
     def give(self, parts: deque[int]) -> None:
         self.part = parts.popleft() if parts else None
-        self.conn.send(self.part)  # None: no more work, the worker returns
+        try:
+            self.conn.send(self.part)  # None: no more work, the worker returns
+        except OSError:
+            if self.part is not None:  # a worker gone after its last part lost nothing
+                raise self.lost() from None
+
+    def result(self) -> int:
+        """What `play` returned for the part in hand (its exception is raised here)."""
+        try:
+            status, value = self.conn.recv()
+        except (EOFError, OSError):  # the pipe closed or was reset: the worker died
+            raise self.lost() from None
+        if status == "error":
+            raise value
+        return value
+
+    def lost(self) -> WorkerLost:
+        self.process.join(1)
+        return WorkerLost(self.part, self.process.pid, self.process.exitcode)
 
     def end(self) -> None:
         """Stop the worker: one told there is no more work ends by itself; one with a part
@@ -133,21 +156,10 @@ def _dispatch(pool: list[_Worker], parts: deque[int], on_done: Callable[[int], N
         ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
         for worker in busy:
             if worker.conn in ready:
-                try:
-                    status, value = worker.conn.recv()
-                except EOFError:  # died after its last message
-                    _lost(worker)
-                if status == "error":
-                    raise value
-                on_done(value)
+                on_done(worker.result())
                 worker.give(parts)
             elif worker.process.sentinel in ready:
-                _lost(worker)
-
-
-def _lost(worker: _Worker) -> None:
-    worker.process.join(1)
-    raise WorkerLost(worker.part, worker.process.pid, worker.process.exitcode)
+                raise worker.lost()
 
 
 @contextmanager
@@ -168,6 +180,7 @@ def _work(play: Callable[[int], int], conn: Connection) -> None:
     SIGINT is the parent's to handle (a terminal sends it to every process of the group);
     SIGTERM keeps its default action, ending the worker at once without a traceback.
     """
+    _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
@@ -180,6 +193,13 @@ def _work(play: Callable[[int], int], conn: Connection) -> None:
                 message = ("error", err)
             conn.send(message)
     except (EOFError, BrokenPipeError):
-        # The parent is gone (killed outright): stop, keeping the parts already whole; the
-        # one in hand was written whole or not at all.
+        # The parent is gone (killed outright) on a system without _die_with_parent: stop,
+        # keeping the parts already whole; the one in hand was written whole or not at all.
         return
+
+
+def _die_with_parent() -> None:
+    """On Linux the kernel kills this worker when the run's process dies, even by SIGKILL:
+    no orphan plays on unseen, racing a resumed run for the same part."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)

@@ -4,6 +4,7 @@ nothing whole, and resuming (or `dicelab repair`) gives the logs of an uninterru
 
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -11,8 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import analytics.simulate as simulate
+from analytics.cli import main
 from analytics.eventlog.reader import read_table
 from analytics.runfolder import check_run
 from analytics.simulate import RunConfig
@@ -118,8 +121,8 @@ def test_a_killed_worker_stops_the_run_and_names_its_part(tmp_path, reference):
     assert_whole_and_clean(out)
     assert part not in {p.name for p in (out / "parts").iterdir()}
     assert len(check_run(out).whole) < 12
-    resumed = dicelab(*resume_from(line))
-    assert resumed.returncode == 0, resumed.stderr
+    resumed = CliRunner().invoke(main, resume_from(line))
+    assert resumed.exit_code == 0, resumed.output
     assert same_logs(out, reference)
     assert_whole_and_clean(out)
 
@@ -136,22 +139,30 @@ def test_a_signal_to_the_process_group_stops_the_run_with_its_code(tmp_path, ref
     exit_code, err, seconds = finish(run)
     assert exit_code == code and seconds < STOP_WITHIN
     lines = err.strip().splitlines()
+    assert len(lines) == 1 and "resume with: " in lines[0], err
     assert lines == [f"Error: interrupted ({signal.Signals(signum).name}); "
                      f"{check_run(out).games_present} of 24 games are kept in whole parts; "
                      f"resume with: {shlex.join(['dicelab', *resume_from(lines[0])])}"]
     assert not any(Path(f"/proc/{pid}").exists() for pid in pids)
     assert_whole_and_clean(out)
-    resumed = dicelab(*resume_from(lines[0]))
-    assert resumed.returncode == 0, resumed.stderr
+    resumed = CliRunner().invoke(main, resume_from(lines[0]))
+    assert resumed.exit_code == 0, resumed.output
     assert same_logs(out, reference)
     assert_whole_and_clean(out)
 
 
+def copy_of(run: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(run, tmp_path / "run"))
+
+
+def truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
 def test_a_truncated_part_file_is_named_and_repair_plays_it_again(tmp_path, reference):
-    out = simulate.run_simulation(CONFIG, tmp_path / "run", workers=1, progress=False,
-                                  chunk_size=PART)
+    out = copy_of(reference, tmp_path)
     damaged = out / "parts" / "00004" / "events.parquet"
-    damaged.write_bytes(damaged.read_bytes()[: damaged.stat().st_size // 2])
+    truncate(damaged)
     seats = dicelab("seats", "--logs", out)
     assert seats.returncode == 1 and seats.stdout == ""
     assert seats.stderr.splitlines() == [
@@ -166,16 +177,37 @@ def test_a_truncated_part_file_is_named_and_repair_plays_it_again(tmp_path, refe
     assert_whole_and_clean(out)
 
 
-def test_an_unfinished_run_is_answered_with_a_warning_line(tmp_path):
-    out = simulate.run_simulation(CONFIG, tmp_path / "run", workers=1, progress=False,
-                                  chunk_size=PART)
+def analysis_commands(out: Path, tmp_path: Path) -> list[list[str]]:
+    """Every command that reads logs, on `out`."""
+    logs = ["--logs", str(out)]
+    return [["query", "win_rate_by_seat", *logs], ["cards", "--min-n", "0", *logs],
+            ["faces", "--min-n", "0", *logs], ["seats", *logs], ["summary", *logs],
+            ["chart", "seats", *logs, "--out", str(tmp_path / "seats.png")]]
+
+
+def test_every_analysis_command_refuses_a_damaged_part(tmp_path, reference):
+    out = copy_of(reference, tmp_path)
+    damaged = out / "parts" / "00007" / "players.parquet"
+    truncate(damaged)
+    for args in analysis_commands(out, tmp_path):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1 and result.stdout == "", args
+        [line] = result.stderr.splitlines()
+        assert line.startswith(f"Error: {damaged}: damaged (") and "dicelab repair" in line
+
+
+def test_an_unfinished_run_is_answered_with_a_warning_line(tmp_path, reference):
+    out = copy_of(reference, tmp_path)
     for part in ("00010", "00011"):  # as a run stopped with ten parts whole leaves it
-        for file in (out / "parts" / part).iterdir():
-            file.unlink()
-        (out / "parts" / part).rmdir()
+        shutil.rmtree(out / "parts" / part)
+    warning = (f"warning: {out}: unfinished run, 20 of 24 games (10 of 12 parts); results "
+               f"cover only these; finish it with `dicelab repair {out}`")
     seats = dicelab("seats", "--logs", out, "--format", "csv")
     assert seats.returncode == 0
     assert seats.stdout.splitlines()[0].startswith("players,seat,n,win_rate")
-    assert seats.stderr.splitlines()[0] == (
-        f"warning: {out}: unfinished run, 20 of 24 games (10 of 12 parts); results cover only "
-        f"these; finish it with `dicelab repair {out}`")
+    assert seats.stdout.count("\n") == 1 + 3  # the header and three seats
+    assert seats.stderr.splitlines()[0] == warning
+    for args in analysis_commands(out, tmp_path):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, (args, result.output)
+        assert result.stderr.splitlines().count(warning) == 1, args
