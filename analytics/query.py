@@ -301,8 +301,12 @@ class LogDatabase:
             return (con or self.con).sql(query.sql, params=values).pl()
         except duckdb.Error as err:
             first_line = str(err).strip().splitlines()[0]
+            # An error of the SQL itself needs no look at the data; any other may be damage.
+            sql_error = isinstance(err, (duckdb.ParserException, duckdb.BinderException,
+                                         duckdb.CatalogException))
+            advice = "" if sql_error else damage_advice(self.folders)
             raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}"
-                            f"{damage_advice(first_line, self.folders)}") from None
+                            f"{advice}") from None
 
     def _create_views(self) -> None:
         runs = [folder / "runs.parquet" for folder in self.folders]

@@ -9,11 +9,10 @@ from analytics.errors import UserError
 from analytics.eventlog.writer import write_runs
 from analytics.runfolder import (
     CONFIG_FILE,
-    MANIFEST,
     check_run,
     drop_damaged,
-    manifest_run_id,
     read_config,
+    run_files_problem,
 )
 from analytics.simulate import config_from_dict, manifest, run_simulation, validate
 
@@ -35,8 +34,9 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True) 
                         "--resume")
     config = config_from_dict(stored["config"])
     dropped = []
-    if manifest_run_id(folder) is None:  # lost or damaged: config.json says what it held
-        dropped.append(f"{folder / MANIFEST}: damaged or missing, written again")
+    problem = run_files_problem(folder)
+    if problem:  # config.json says what the run-level files held
+        dropped.append(f"{problem}, written again")
         write_runs(folder, manifest(config, validate(config)))
     check = check_run(folder, deep=True)
     dropped += drop_damaged(check)

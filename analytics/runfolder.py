@@ -25,6 +25,7 @@ from analytics.eventlog.writer import INCOMPLETE, PARTS, part_dir
 
 PART_TABLES = ("games", "players", "events", "uses")
 MANIFEST = "runs.parquet"
+RUN_TABLES = (MANIFEST, "components.parquet")  # run-level tables, beside config.json
 CONFIG_FILE = "config.json"
 # Games per part folder (the unit of work, of --resume and of crash safety): up to MAX_PART, so
 # that readers open few files (every scan of a file costs a query time: on 100,000 games,
@@ -81,7 +82,11 @@ class RunCheck:
 
 def check_run(folder: Path, deep: bool = False) -> RunCheck:
     """Read the manifest and every part's Parquet footers (not the data: this stays cheap);
-    `deep` reads every file whole, finding damage inside a file too."""
+    `deep` reads every file whole, finding damage inside a file too. A damaged run-level file
+    is a UserError."""
+    problem = run_files_problem(folder)
+    if problem:
+        raise UserError(f"{problem}; run `dicelab repair {folder}` to write it again")
     n_games = _manifest_games(folder)
     stored = read_config(folder)
     size = stored["part_size"] if stored else part_size(n_games)
@@ -99,13 +104,24 @@ def check_run(folder: Path, deep: bool = False) -> RunCheck:
     return check
 
 
+def run_files_problem(folder: Path) -> str | None:
+    """What is wrong with the run-level files (the manifest, missing or damaged; the other run
+    tables when present), naming the file; None when they are whole. They are written before
+    any part, so whatever stopped a run, they can be written again from config.json."""
+    if manifest_run_id(folder) is None:
+        return f"{folder / MANIFEST}: missing or damaged"
+    for name in RUN_TABLES:
+        path = folder / name
+        try:
+            if path.exists():
+                pq.read_metadata(path)
+        except (OSError, pa.ArrowException) as err:
+            return f"{path}: damaged ({_first_line(err)})"
+    return None
+
+
 def _manifest_games(folder: Path) -> int:
-    path = folder / MANIFEST
-    try:
-        return int(pq.read_table(path, columns=["n_games"])["n_games"][0].as_py())
-    except (OSError, pa.ArrowException, KeyError, IndexError) as err:
-        raise UserError(f"{path}: damaged run manifest ({_first_line(err)}); run "
-                        f"`dicelab repair {folder}` to write it again") from None
+    return int(pq.read_table(folder / MANIFEST, columns=["n_games"])["n_games"][0].as_py())
 
 
 def manifest_run_id(folder: Path) -> str | None:
@@ -149,12 +165,14 @@ def require_whole(checks: list[RunCheck]) -> None:
                             "the run's options and --resume")
 
 
-def damage_advice(message: str, folders: list[Path]) -> str:
-    """For a reader's error that names a file of one of `folders`: what to do about it."""
+def damage_advice(folders: list[Path]) -> str:
+    """For a reader's error that may come from damaged data (a whole footer does not make whole
+    data): the damaged file a whole read of the runs finds, and what to do; '' if none."""
     for folder in folders:
-        if str(folder) in message:
-            return (f"; a file of {folder} may be damaged: run `dicelab repair {folder}` to "
-                    "check every part and play the damaged ones again")
+        damaged = check_run(folder, deep=True).damaged
+        if damaged:
+            return (f"; {next(iter(damaged.values()))}: run `dicelab repair {folder}` to play "
+                    "the damaged parts again from their seeds")
     return ""
 
 

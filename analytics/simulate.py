@@ -30,7 +30,6 @@ from analytics.games.diceforge.options import parse_rule_options
 from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
 from analytics.runfolder import (
-    MANIFEST,
     RunCheck,
     check_run,
     clear_leftovers,
@@ -38,6 +37,7 @@ from analytics.runfolder import (
     manifest_run_id,
     part_size,
     read_config,
+    run_files_problem,
     write_config,
 )
 from analytics.workers import RunStopped, play_parts, stop_on_signals
@@ -243,9 +243,11 @@ def resume_command(config: RunConfig, out: Path) -> str:
 
 
 def _resume_hint(config: RunConfig, out: Path) -> str:
-    done = check_run(out) if (out / MANIFEST).is_file() else None
-    kept = (f"{done.games_present:,} of {config.games:,} games are kept in whole parts; "
-            if done else "")
+    try:
+        kept = f"{check_run(out).games_present:,} of {config.games:,} games are kept in whole " \
+               "parts; "
+    except UserError:  # stopped before the run-level files were written
+        kept = ""
     return f"{kept}resume with: {resume_command(config, out)}"
 
 
@@ -258,7 +260,7 @@ def _start_run(out: Path, config: RunConfig, info: dict, resume: bool, size: int
     stored = read_config(out) if out.is_dir() else None
     if stored is None:
         write_config(out, asdict(config), size)  # makes the folder
-    if manifest_run_id(out) is None:
+    if run_files_problem(out):  # new, or lost in a crash: config.json says what it was
         write_runs(out, info)
     check = check_run(out)
     for problem in drop_damaged(check):

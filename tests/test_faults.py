@@ -211,3 +211,59 @@ def test_an_unfinished_run_is_answered_with_a_warning_line(tmp_path, reference):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 0, (args, result.output)
         assert result.stderr.splitlines().count(warning) == 1, args
+
+
+def test_damage_inside_a_file_is_named_by_the_query_and_found_by_repair(tmp_path, reference):
+    out = copy_of(reference, tmp_path)
+    damaged = out / "parts" / "00005" / "events.parquet"
+    data = bytearray(damaged.read_bytes())  # the footer stays whole: only the data is hit
+    data[len(data) // 4: len(data) // 2] = bytes(len(data) // 2 - len(data) // 4)
+    damaged.write_bytes(bytes(data))
+    cards = CliRunner().invoke(main, ["cards", "--min-n", "0", "--logs", str(out)])
+    assert cards.exit_code == 1 and cards.stdout == ""
+    [line] = cards.stderr.splitlines()
+    assert line.startswith("Error: query ") and f"; {damaged}: damaged (" in line
+    assert line.endswith(f"run `dicelab repair {out}` to play the damaged parts again from "
+                         "their seeds")
+    repaired = CliRunner().invoke(main, ["repair", str(out), "--workers", "1", "--quiet"])
+    assert repaired.exit_code == 0, repaired.output
+    assert repaired.stdout.splitlines()[0].startswith(f"dropped {damaged}: damaged (")
+    assert same_logs(out, reference)
+
+
+def test_a_damaged_manifest_is_named_and_written_again_by_repair(tmp_path, reference):
+    out = copy_of(reference, tmp_path)
+    (out / "runs.parquet").write_bytes(b"PAR1")
+    seats = CliRunner().invoke(main, ["seats", "--logs", str(out)])
+    assert seats.exit_code == 1
+    assert seats.stderr == (f"Error: {out / 'runs.parquet'}: missing or damaged; run "
+                            f"`dicelab repair {out}` to write it again\n")
+    repaired = CliRunner().invoke(main, ["repair", str(out), "--workers", "1", "--quiet"])
+    assert repaired.exit_code == 0, repaired.output
+    assert repaired.stdout.splitlines() == [
+        f"dropped {out / 'runs.parquet'}: missing or damaged, written again",
+        f"{out}: whole, 24 games (0 played now)"]
+    assert read_table(out, "runs")["run_id"].equals(read_table(reference, "runs")["run_id"])
+    assert CliRunner().invoke(main, ["seats", "--logs", str(out)]).exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", "-1"], "Error: --seed must be between 0 and 9223372036854775807 (got -1)"),
+    (["--workers", "0"], "Error: --workers must be at least 1 (got 0)"),
+    (["--workers", "-2"], "Error: --workers must be at least 1 (got -2)"),
+    (["--games", "0"], "Error: --games must be between 1 and 2,147,483,647 (got 0)"),
+    (["--players", "1"], "Error: --players must be 2, 3 or 4 (got 1)"),
+])
+def test_bad_run_options_are_refused_with_one_line(tmp_path, args, message):
+    result = CliRunner().invoke(main, ["simulate", "--out", str(tmp_path / "r"), *args])
+    assert result.exit_code == 1 and result.stderr == message + "\n"
+    assert not (tmp_path / "r").exists()
+
+
+def test_more_workers_than_cores_is_said_on_one_line(tmp_path):
+    cores = len(os.sched_getaffinity(0))
+    result = CliRunner().invoke(main, ["simulate", "--games", "2", "--workers", str(cores + 1),
+                                       "--quiet", "--out", str(tmp_path / "r")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (f"warning: --workers {cores + 1} is more than the {cores} cores "
+                             "here: the workers share them, the run is no faster\n")
