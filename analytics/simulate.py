@@ -209,7 +209,7 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
             with tqdm(total=config.games, initial=check.games_present, unit="game",
                       disable=not progress, desc="simulate") as bar:
                 play_parts(partial(play_chunk, config, str(out), size=check.part_size), todo,
-                           min(workers, len(todo) or 1), bar.update)
+                           workers, bar.update)
         except RunStopped as stop:
             raise stop.with_hint(_resume_hint(config, out)) from None
         finally:
@@ -243,12 +243,12 @@ def resume_command(config: RunConfig, out: Path) -> str:
 
 
 def _resume_hint(config: RunConfig, out: Path) -> str:
+    resume = f"resume with: {resume_command(config, out)}"
     try:
-        kept = f"{check_run(out).games_present:,} of {config.games:,} games are kept in whole " \
-               "parts; "
+        present = check_run(out).games_present
     except UserError:  # stopped before the run-level files were written
-        kept = ""
-    return f"{kept}resume with: {resume_command(config, out)}"
+        return resume
+    return f"{present:,} of {config.games:,} games are kept in whole parts; {resume}"
 
 
 def _start_run(out: Path, config: RunConfig, info: dict, resume: bool, size: int) -> RunCheck:
@@ -264,7 +264,7 @@ def _start_run(out: Path, config: RunConfig, info: dict, resume: bool, size: int
         write_runs(out, info)
     check = check_run(out)
     for problem in drop_damaged(check):
-        tqdm.write(f"dropped a damaged part, to play again: {problem}")
+        warnings.warn(Notice(f"dropped a damaged part, to play again: {problem}"), stacklevel=2)
     return check
 
 

@@ -122,12 +122,15 @@ def _finish(run: subprocess.Popen, code: int, line: str | None) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(run.pid, signal.SIGKILL)
         raise SoakFailed(f"the run did not stop within {STOP_WITHIN} s") from None
-    lines = err.strip().splitlines()
+    # Warning lines may come first (a damaged part dropped when the run resumed).
+    lines = [x for x in err.strip().splitlines() if not x.startswith("warning: ")]
     if run.returncode != code:
         raise SoakFailed(f"exit code {run.returncode}, expected {code}: {err}")
     if line is not None and (len(lines) != 1 or not lines[0].startswith(line)
                              or " --resume" not in lines[0]):
         raise SoakFailed(f"expected one line starting {line!r} with the --resume command: {err}")
+    if line is None and lines:
+        raise SoakFailed(f"expected nothing on stderr: {err}")
 
 
 def _truncate_a_part(out: Path, rng: random.Random) -> bool:

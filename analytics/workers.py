@@ -81,10 +81,10 @@ def stop_on_signals() -> Iterator[None]:
 
 def play_parts(play: Callable[[int], int], parts: Sequence[int], workers: int,
                on_done: Callable[[int], None]) -> None:
-    """Call `play(part)` for every part, in `workers` processes (1: in this one), and
+    """Call `play(part)` for every part, in up to `workers` processes (1: in this one), and
     `on_done(result)` as each finishes. Raises `WorkerLost` or `Interrupted` (run within
     `stop_on_signals`), with every worker ended; a worker's exception is raised here."""
-    if workers == 1:
+    if min(workers, len(parts)) <= 1:
         for part in parts:
             on_done(play(part))
         return

@@ -195,14 +195,16 @@ def test_a_crash_while_writing_the_run_files_is_resumed_cleanly(tmp_path, monkey
     assert sorted(p.name for p in out.iterdir()) == ["config.json", "parts", "runs.parquet"]
 
 
-def test_resume_plays_a_damaged_part_again(tmp_path, capsys):
+def test_resume_plays_a_damaged_part_again(tmp_path):
     full = run_simulation(CONFIG, tmp_path / "full", workers=1, progress=False)
     out = run_simulation(CONFIG, tmp_path / "run", workers=1, progress=False)
     damaged = out / "parts" / "00002" / "games.parquet"
     damaged.write_bytes(b"")
-    run_simulation(CONFIG, out, workers=1, resume=True, progress=False)
-    assert capsys.readouterr().out.startswith(
-        f"dropped a damaged part, to play again: {damaged}: damaged (")
+    with pytest.warns(Notice) as notices:
+        run_simulation(CONFIG, out, workers=1, resume=True, progress=False)
+    assert [str(n.message) for n in notices] == [
+        f"dropped a damaged part, to play again: {damaged}: damaged (Parquet file size is 0 "
+        "bytes)"]
     assert events(out).equals(events(full))
     assert read_table(out, "games").equals(read_table(full, "games"))
 
