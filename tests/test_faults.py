@@ -151,6 +151,20 @@ def test_a_signal_to_the_process_group_stops_the_run_with_its_code(tmp_path, ref
     assert_whole_and_clean(out)
 
 
+def test_ctrl_c_while_the_workers_start_prints_no_worker_traceback(tmp_path):
+    out = tmp_path / "run"
+    run = start_run(out)
+    deadline = time.monotonic() + 120
+    while len(workers_of(run.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.1)  # the main process is past starting them; they are importing
+    os.killpg(run.pid, signal.SIGINT)
+    code, err, seconds = finish(run)
+    assert code == 130 and seconds < STOP_WITHIN
+    [line] = err.strip().splitlines()
+    assert line.startswith("Error: interrupted (SIGINT); ") and line.endswith(" --resume")
+
+
 def copy_of(run: Path, tmp_path: Path) -> Path:
     return Path(shutil.copytree(run, tmp_path / "run"))
 
