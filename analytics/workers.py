@@ -186,6 +186,7 @@ def _work(play: Callable[[int], int], conn: Connection) -> None:
     ending the worker at once without a traceback.
     """
     _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # already so when started from the main thread
     try:
         while (part := conn.recv()) is not None:
             try:
