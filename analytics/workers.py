@@ -138,7 +138,6 @@ class _Worker:
     def end(self) -> None:
         """Stop the worker: one told there is no more work ends by itself; one with a part
         in hand is terminated (SIGTERM), then killed if it lingers."""
-        self.conn.close()
         if self.part is None:
             self.process.join(STOP_GRACE)
         if self.process.is_alive():
@@ -147,6 +146,7 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
         self.process.join()
+        self.conn.close()
 
 
 def _dispatch(pool: list[_Worker], parts: deque[int], on_done: Callable[[int], None]) -> None:
@@ -195,9 +195,10 @@ def _work(play: Callable[[int], int], conn: Connection) -> None:
                 err.add_note(f"in the worker playing part {part:05d}:\n{format_exc()}")
                 message = ("error", err)
             conn.send(message)
-    except (EOFError, BrokenPipeError):
-        # The parent is gone (killed outright) on a system without _die_with_parent: stop,
-        # keeping the parts already whole; the one in hand was written whole or not at all.
+    except (EOFError, OSError):
+        # The parent closed the pipe (reset, when it stops the run) or is gone (killed outright,
+        # on a system without _die_with_parent): stop, keeping the parts already whole; the one
+        # in hand was written whole or not at all.
         return
 
 

@@ -19,6 +19,7 @@ from analytics.cli import main
 from analytics.eventlog.reader import read_table
 from analytics.runfolder import check_run
 from analytics.simulate import RunConfig
+from analytics.soak import differing_tables, workers_of
 
 ROOT = Path(__file__).parents[1]
 CONFIG = RunConfig(players=3, games=24, seed=5, bots=("random",))
@@ -45,10 +46,7 @@ def reference(tmp_path_factory) -> Path:
 
 
 def same_logs(run: Path, reference: Path) -> bool:
-    keys = {"games": ["game_id"], "players": ["game_id", "seat"],
-            "events": ["game_id", "seq"], "uses": ["game_id", "seat", "kind", "item"]}
-    return all(read_table(run, t).sort(k).equals(read_table(reference, t).sort(k))
-               for t, k in keys.items())
+    return differing_tables(run, reference) == []
 
 
 def start_run(out: Path) -> subprocess.Popen:
@@ -71,19 +69,6 @@ def frozen_mid_run(run: subprocess.Popen, out: Path) -> list[int]:
             return pids
         time.sleep(0.02)
     raise AssertionError("no part written within 120 s")
-
-
-def workers_of(parent: int) -> list[int]:
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            cmdline = (stat.parent / "cmdline").read_bytes()
-        except (OSError, IndexError, ValueError):
-            continue  # ended meanwhile
-        if ppid == parent and b"spawn_main" in cmdline:
-            found.append(int(stat.parent.name))
-    return sorted(found)
 
 
 def finish(run: subprocess.Popen) -> tuple[int, str, float]:
