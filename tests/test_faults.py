@@ -98,13 +98,11 @@ def test_a_killed_worker_stops_the_run_and_names_its_part(tmp_path, reference):
     os.kill(lost, signal.SIGKILL)
     os.kill(other, signal.SIGCONT)
     code, err, seconds = finish(run)
-    assert code == 1 and seconds < STOP_WITHIN
-    line = err.strip().splitlines()[-1]
+    assert code == 1 and seconds < STOP_WITHIN, (code, seconds, err)
+    [line] = err.strip().splitlines()
     assert line.startswith(f"Error: worker {lost} died (killed by SIGKILL) while playing part ")
-    part = line.split("while playing part ")[1][:5]
-    assert "Traceback" not in err and not Path(f"/proc/{other}").exists()
-    assert_whole_and_clean(out)
-    assert part not in {p.name for p in (out / "parts").iterdir()}
+    assert not Path(f"/proc/{other}").exists()
+    assert_whole_and_clean(out)  # its part is absent, or whole if it died just after writing it
     assert len(check_run(out).whole) < 12
     resumed = CliRunner().invoke(main, resume_from(line))
     assert resumed.exit_code == 0, resumed.output
