@@ -65,10 +65,6 @@ class RunCheck:
     def games_present(self) -> int:
         return sum(self.whole.values())
 
-    @property
-    def finished(self) -> bool:
-        return not self.damaged and len(self.whole) == self.n_parts
-
     def games_in(self, part: int) -> int:
         return max(0, min(self.n_games, (part + 1) * self.part_size) - part * self.part_size)
 
