@@ -8,7 +8,7 @@ NATIVE := $(VENV)/.native-stamp
 HOT_SOURCES := $(wildcard analytics/native/*.py analytics/engine/*.py analytics/games/*/*.py)
 DEMO := logs/demo
 
-.PHONY: install demo test bench lint clean
+.PHONY: install demo test bench soak lint clean
 
 install: $(NATIVE)
 
@@ -33,6 +33,10 @@ test: $(NATIVE)
 
 bench: $(NATIVE)
 	$(PY) -m analytics.bench
+
+# A few minutes: one run stopped by 30 random faults, resumed each time (analytics/soak.py).
+soak: $(NATIVE)
+	$(PY) -m analytics.soak
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check analytics tests
