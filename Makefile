@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO := logs/demo
 
-.PHONY: install demo test bench lint clean
+.PHONY: install demo test bench soak lint clean
 
 # The venv with the package, then the hot path compiled with mypyc into build/native (see
 # analytics/native): nothing to do when the build matches the sources; when it cannot be built
@@ -30,6 +30,10 @@ test: install
 
 bench: install
 	$(PY) -m analytics.bench
+
+# A few minutes: one run stopped by 30 random faults, resumed each time (analytics/soak.py).
+soak: $(NATIVE)
+	$(PY) -m analytics.soak
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check analytics tests

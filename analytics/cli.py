@@ -10,6 +10,7 @@ import click
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli_common import Group, format_option
+from analytics.cli_repair import repair_command
 from analytics.errors import UserError
 from analytics.output import render_table
 
@@ -55,8 +56,10 @@ def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--resume", is_flag=True, help="Finish an interrupted run in --out.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--part-size", type=int, default=None, hidden=True,
+              help="Games per part (tests: many small parts).")
 def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, workers, resume,
-             quiet) -> None:
+             quiet, part_size) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -65,13 +68,18 @@ def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, w
           --out logs/mixed
       dicelab simulate --players 3 --set base-alternates --rule ties=tiebreak --out logs/alt
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
+      dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
+
+    A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
+    that resumes it; `dicelab repair DIR` also plays damaged parts again.
     """
     from analytics.simulate import RunConfig, run_simulation  # the engine: only when simulating
 
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
                        rules=_parse_rules(rules), rotate=rotate)
-    path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet)
+    path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
+                          chunk_size=part_size)
     click.echo(f"wrote {n_games} games to {path}")
 
 
@@ -113,7 +121,7 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
         click.echo(render_table(table, fmt))
 
 
-for command in ANALYSIS_COMMANDS:
+for command in [*ANALYSIS_COMMANDS, repair_command]:
     main.add_command(command)
 
 

@@ -37,6 +37,7 @@ import polars as pl
 
 from analytics.errors import UserError
 from analytics.eventlog.schema import SCHEMA_VERSION
+from analytics.runfolder import check_run, damage_advice, require_whole, warn_unfinished
 
 QUERIES_DIR = Path(__file__).parents[1] / "queries"
 MACROS_FILE = "_macros.sql"
@@ -233,6 +234,10 @@ class LogDatabase:
                  extra_dir: Path | None = None, threads: int | None = None,
                  memory_limit: str = "1536MB"):
         self.folders = find_run_folders(paths)
+        # Only whole parts are read; a damaged one stops here, an unfinished run is said.
+        self.checks = [check_run(folder) for folder in self.folders]
+        require_whole(self.checks)
+        warn_unfinished(self.checks)
         self.filters = filters or Filters()
         self.extra_dir = extra_dir
         self._background: ThreadPoolExecutor | None = None
@@ -296,13 +301,18 @@ class LogDatabase:
             return (con or self.con).sql(query.sql, params=values).pl()
         except duckdb.Error as err:
             first_line = str(err).strip().splitlines()[0]
-            raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}") from None
+            # An error of the SQL itself needs no look at the data; any other may be damage.
+            sql_error = isinstance(err, (duckdb.ParserException, duckdb.BinderException,
+                                         duckdb.CatalogException))
+            advice = "" if sql_error else damage_advice(self.folders)
+            raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}"
+                            f"{advice}") from None
 
     def _create_views(self) -> None:
         runs = [folder / "runs.parquet" for folder in self.folders]
         self.con.execute(f"create view _all_runs as select * from read_parquet({_sql_list(runs)})")
         for table in TABLE_NAMES:
-            files = sorted(f for d in self.folders for f in d.glob(f"parts/*/{table}.parquet"))
+            files = [f for check in self.checks for f in check.files(table)]
             if not files:
                 where = ", ".join(map(str, self.folders))
                 raise UserError(f"no games logged yet in {where} (no parts/*/{table}.parquet)")
