@@ -32,7 +32,7 @@ bench: install
 	$(PY) -m analytics.bench
 
 # A few minutes: one run stopped by 30 random faults, resumed each time (analytics/soak.py).
-soak: $(NATIVE)
+soak: install
 	$(PY) -m analytics.soak
 
 lint: $(STAMP)

@@ -47,13 +47,13 @@ def imported_sources(sources: list[str], root: Path = ROOT) -> list[str]:
         if source in seen:
             continue
         seen.add(source)
-        for name in _imports(source, root):
+        for name in module_imports(source, root):
             if name.split(".")[0] == "analytics":
                 pending += _files_of(name, root)
     return sorted(seen)
 
 
-def _imports(source: str, root: Path) -> list[str]:
+def module_imports(source: str, root: Path) -> list[str]:
     """Module names a source imports (`from m import x` gives m and m.x: x may be a module)."""
     package = module_name(source).split(".")
     if not source.endswith("__init__.py"):
