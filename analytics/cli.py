@@ -40,7 +40,8 @@ def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
 
 @main.command()
 @click.option("--game", default="diceforge", show_default=True, help="Game to play.")
-@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Player count (Dice Forge: 2, 3 or 4).")
 @click.option("--games", "n_games", type=int, default=1000, show_default=True,
               help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
@@ -48,6 +49,8 @@ def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
               help="One bot for all seats, or one per seat, comma-separated.")
 @click.option("--set", "card_set", default="base", show_default=True,
               help="Card set: a preset name or a TOML file.")
+@click.option("--module", default="none", show_default=True,
+              help="Module played with the base game; see 'dicelab list modules'.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="Rule option (repeatable); see 'dicelab list rules'.")
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
@@ -58,8 +61,8 @@ def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--part-size", type=int, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
-def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, workers, resume,
-             quiet, part_size) -> None:
+def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
+             resume, quiet, part_size) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -77,24 +80,26 @@ def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, w
 
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
-                       rules=_parse_rules(rules), rotate=rotate)
+                       module=module, rules=_parse_rules(rules), rotate=rotate)
     path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
                           chunk_size=part_size)
     click.echo(f"wrote {n_games} games to {path}")
 
 
 @main.command("list")
-@click.argument("what", type=click.Choice(catalog.LISTS))
+@click.argument("what")
 @click.option("--game", default="diceforge", show_default=True)
 @format_option
 def list_(what: str, game: str, fmt: str) -> None:
-    """List bots, card sets, cards, faces, rule options or queries.
+    """List what can be named elsewhere: bots, sets, modules, rules, queries, and the game's
+    own lists (Dice Forge: cards, faces).
 
     \b
     Examples:
       dicelab list bots
       dicelab list cards --format json
       dicelab list sets --format csv
+      dicelab list modules
     """
     click.echo(render_table(catalog.listing(what, game), fmt))
 

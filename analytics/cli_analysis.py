@@ -17,7 +17,8 @@ def log_options(func):
                      metavar="PATH", help="Run folder, folder of runs, or glob (repeatable)."),
         click.option("--players", type=click.IntRange(2, 6), multiple=True,
                      help="Keep games with this many players (repeatable)."),
-        click.option("--module", multiple=True, help="Keep games of this module ('' = base)."),
+        click.option("--module", multiple=True,
+                     help="Keep games of this module (none: the base game; '' in older logs)."),
         click.option("--set", "card_set", multiple=True, help="Keep games of this card set."),
         click.option("--bot", multiple=True, help="Keep games where some seat is this bot."),
     ]

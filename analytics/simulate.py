@@ -25,10 +25,7 @@ from analytics.eventlog import SCHEMA_VERSION
 from analytics.eventlog.schema import TABLES
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.options import parse_rule_options
-from analytics.games.diceforge.state import Setup
-from analytics.policies import make_bot
+from analytics.games.plugin import RunSetup
 from analytics.runfolder import (
     RunCheck,
     check_run,
@@ -63,6 +60,7 @@ class RunConfig:
     seed: int = 0
     bots: tuple[str, ...] = ("random",)
     card_set: str = "base"
+    module: str = "none"
     rules: dict[str, str] = field(default_factory=dict)
     rotate: bool = True
 
@@ -73,11 +71,12 @@ class RunConfig:
         return bots[shift:] + bots[:shift]
 
 
-def validate(config: RunConfig) -> Setup:
-    """Fail before any game is played: player count, bots, card set, rule options."""
+def validate(config: RunConfig) -> RunSetup:
+    """Fail before any game is played: the game's setup (player count, module, card set, rule
+    options), the number of games, the seed, the bots."""
     game = get_game(config.game)
-    if config.players not in (2, 3, 4):
-        raise UserError(f"--players must be 2, 3 or 4 (got {config.players})")
+    setup = _setup(config.game, config.card_set, config.module,
+                   tuple(sorted(config.rules.items())), config.players)
     if not 1 <= config.games <= MAX_GAMES:
         raise UserError(f"--games must be between 1 and {MAX_GAMES:,} (got {config.games:,})")
     if not 0 <= config.seed <= MAX_SEED:
@@ -86,31 +85,31 @@ def validate(config: RunConfig) -> Setup:
         raise UserError(f"--bots names {len(config.bots)} bots for {config.players} players; "
                         "give one bot for every seat, or a single bot for all")
     for name in config.bots:
-        make_bot(game.name, name)
-    return _setup(config.card_set, config.players, tuple(sorted(config.rules.items())))
+        game.make_bot(name)
+    return setup
 
 
 @lru_cache(maxsize=8)
-def _setup(card_set: str, players: int, rules: tuple) -> Setup:
-    return Setup(players, load_card_set(card_set), parse_rule_options(dict(rules)))
+def _setup(game: str, card_set: str, module: str, rules: tuple, players: int) -> RunSetup:
+    return get_game(game).setup(card_set, module, dict(rules), players)
 
 
-def run_id(config: RunConfig, setup: Setup) -> str:
+def run_id(config: RunConfig, setup: RunSetup) -> str:
     """A stable id: the same config (and engine version) gives the same id and the same games."""
-    key = json.dumps([asdict(config), setup.card_set.card_ids, setup.rules.as_dict(),
-                      ENGINE_VERSION], sort_keys=True)
+    key = json.dumps([asdict(config), setup.cards, setup.rules, ENGINE_VERSION], sort_keys=True)
     return hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
 
 
-def manifest(config: RunConfig, setup: Setup) -> dict:
+def manifest(config: RunConfig, setup: RunSetup) -> dict:
+    game = get_game(config.game)
     return {
-        "run_id": run_id(config, setup), "game": config.game, "modules": "",
-        "card_set": setup.card_set.name, "cards": ",".join(setup.card_set.card_ids),
+        "run_id": run_id(config, setup), "game": config.game, "modules": setup.module,
+        "card_set": setup.card_set, "cards": ",".join(setup.cards),
         "players": config.players, "bots": ",".join(config.bots),
-        "bot_params": json.dumps({b: make_bot(config.game, b).params for b in config.bots},
+        "bot_params": json.dumps({b: game.make_bot(b).params for b in config.bots},
                                  sort_keys=True, default=str),
         "seed": config.seed,
-        "n_games": config.games, "rules": json.dumps(setup.rules.as_dict(), sort_keys=True),
+        "n_games": config.games, "rules": json.dumps(setup.rules, sort_keys=True),
         "engine_version": ENGINE_VERSION, "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -132,7 +131,7 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
         for index in indices:
             bots = config.seat_bots(index)
             seed = game_seed(config, index)
-            result = play_game(game, setup, [make_bot(game.name, b) for b in bots], seed)
+            result = play_game(game, setup.game_setup, [game.make_bot(b) for b in bots], seed)
             game_id = derive_seed(rid, index)
             _add_game(games, rid, game_id, index, seed, setup, result)
             _add_players(players, game_id, bots, result)
@@ -167,10 +166,10 @@ def _columns(table: str) -> dict[str, list]:
     return {name: [] for name in TABLES[table]}
 
 
-def _add_game(cols: dict, rid: str, game_id: int, index: int, seed: int, setup: Setup,
+def _add_game(cols: dict, rid: str, game_id: int, index: int, seed: int, setup: RunSetup,
               result) -> None:
     row = {"run_id": rid, "game_id": game_id, "game_index": index, "seed": seed,
-           "players": setup.players, "module": "", "card_set": setup.card_set.name,
+           "players": setup.players, "module": setup.module, "card_set": setup.card_set,
            "rounds": result.rounds, "n_events": len(result.events),
            "n_decisions": result.n_decisions, "tied": result.ranks.count(1) > 1}
     for name, value in row.items():
@@ -236,6 +235,7 @@ def resume_command(config: RunConfig, out: Path) -> str:
                                       else [])
     args += ["--players", str(config.players), "--games", str(config.games),
              "--seed", str(config.seed), "--bots", ",".join(config.bots), "--set", config.card_set]
+    args += ["--module", config.module] if config.module != "none" else []
     for name, value in sorted(config.rules.items()):
         args += ["--rule", f"{name}={value}"]
     args += ([] if config.rotate else ["--no-rotate"]) + ["--out", str(out), "--resume"]

@@ -124,6 +124,7 @@ def test_resume_refuses_a_different_run(tmp_path):
     (RunConfig(bots=("nobody",)), "unknown bot 'nobody'"),
     (RunConfig(card_set="no-such-set"), "neither a preset"),
     (RunConfig(rules={"ties": "coin"}), "ties='coin' is not allowed"),
+    (RunConfig(module="titans"), "--module 'titans' is not a module of diceforge; valid: none"),
 ])
 def test_bad_config_fails_before_any_game(tmp_path, config, message):
     with pytest.raises(UserError, match=message):
@@ -138,6 +139,8 @@ def test_run_manifest_records_options(tmp_path):
     assert row["players"] == 2 and row["n_games"] == 3 and row["seed"] == 4
     assert '"extra_action_cost": "gold2"' in row["rules"]
     assert row["cards"].split(",")[0] == "blacksmiths_hammer"
+    assert row["modules"] == "none"
+    assert read_table(tmp_path / "m", "games")["module"].to_list() == ["none"] * 3
     assert read_table(tmp_path / "m", "games")["players"].to_list() == [2, 2, 2]
     assert pl.Series(read_table(tmp_path / "m", "players")["win_share"]).sum() == pytest.approx(3)
 
