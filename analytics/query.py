@@ -16,9 +16,11 @@ The query's name is its file stem (`card_contribution_by_card`) or `audits/<stem
 invariant checks in `queries/audits/`. Files whose name starts with `_` are not queries:
 `_macros.sql` holds table macros shared by every query, created when the logs are opened.
 
-Views `runs`, `games`, `players`, `events` and `uses` are created over the run folders. Filters
-(player count, module, card set, bot) are applied once, here, to the set of games every view
-exposes, so every query file honours them without repeating SQL.
+Views `runs`, `games`, `players`, `events` and `uses` are created over the run folders, and
+`components`, the runs' catalogues (for logs of schema 2, which have none, the catalogue of
+that release: analytics/eventlog/legacy.py). Filters (player count, module, card set, bot) are
+applied once, here, to the set of games every view exposes, so every query file honours them
+without repeating SQL.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import duckdb
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.eventlog.schema import SCHEMA_VERSION
+from analytics.eventlog.reader import read_components, read_runs
 
 QUERIES_DIR = Path(__file__).parents[1] / "queries"
 MACROS_FILE = "_macros.sql"
@@ -245,8 +247,9 @@ class LogDatabase:
         self.con.execute("set enable_progress_bar = false")  # commands print only their tables
         # Queries scan the same part files several times: parse each file's footer once.
         self.con.execute("set parquet_metadata_cache = true")
-        _check_schema_versions(self.con, self.folders)
+        runs = {folder: read_runs(folder) for folder in self.folders}  # refuses newer logs
         self._create_views()
+        self._create_components(runs)
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
@@ -314,6 +317,18 @@ class LogDatabase:
             return
         self._create_filtered_views()
 
+    def _create_components(self, runs: dict[Path, pl.DataFrame]) -> None:
+        """The `components` view: the catalogues of the runs the other views keep (a table of a
+        few dozen rows per run, read once; schema-2 runs get theirs from the legacy data)."""
+        # Runs of different games (or releases) may carry different attributes: the union.
+        frame = pl.concat([read_components(folder, rows) for folder, rows in runs.items()],
+                          how="diagonal_relaxed")
+        self.con.register("_components_frame", frame)
+        self.con.execute("create table _all_components as select * from _components_frame")
+        self.con.unregister("_components_frame")
+        self.con.execute("create view components as select * from _all_components "
+                         "where run_id in (select run_id from runs)")
+
     def _create_filtered_views(self) -> None:
         f = self.filters
         self.con.execute(_KEPT_GAMES_SQL, {
@@ -343,22 +358,6 @@ where (len($players::integer[]) = 0 or list_contains($players::integer[], g.play
   and (len($bots::varchar[]) = 0 or g.game_id in (
       select p.game_id from _all_players as p where list_contains($bots::varchar[], p.bot)))
 """
-
-
-def _check_schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> None:
-    for folder in folders:
-        path = folder / "runs.parquet"
-        try:
-            rows = con.execute("select distinct schema_version from read_parquet($path)",
-                               {"path": str(path)}).fetchall()
-        except duckdb.Error:
-            raise UserError(f"{path}: not a dicelab runs table (no schema_version)") from None
-        for (version,) in rows:
-            if version != SCHEMA_VERSION:
-                age = "older" if (version or 0) < SCHEMA_VERSION else "newer"
-                advice = "re-run the simulation" if age == "older" else "upgrade dicelab"
-                raise UserError(f"{folder}: log schema version {version} is {age} than the "
-                                f"version {SCHEMA_VERSION} this dicelab reads; {advice}")
 
 
 def run_query(logs: Iterable[str | Path], name: str, params: Mapping[str, object] | None = None,

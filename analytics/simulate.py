@@ -128,6 +128,7 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
     rid = run_id(config, setup)
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
     game = get_game(config.game)
+    vocabulary = game.vocabulary(setup)
     games, players, game_ids, events = _columns("games"), _columns("players"), [], []
     framed: list[pl.DataFrame] = []
     with _fewer_young_collections():
@@ -141,9 +142,10 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
             game_ids.append(game_id)
             events.append(result.events)
             if len(events) == EVENT_BATCH or index == indices[-1]:
-                framed.append(frame("events", events_columns(game_ids, events)))
+                framed.append(frame("events", events_columns(game_ids, events), vocabulary))
                 game_ids, events = [], []
-        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False))
+        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False),
+                   vocabulary)
     return len(indices)
 
 
@@ -200,7 +202,7 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
     setup = validate(config)
     info = manifest(config, setup)
     _prepare_out(out, info["run_id"], resume)
-    write_runs(out, info)
+    write_runs(out, info, get_game(config.game).catalogue(setup))
     done = completed_parts(out)
     jobs = [(config, str(out), c, chunk_size)
             for c in range(-(-config.games // chunk_size)) if c not in done]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
+from analytics.games.diceforge import bots, catalogue, turn  # noqa: F401  (bots register)
 from analytics.games.diceforge.state import Game, Setup, new_game
 
 
 class DiceForge:
-    """The Dice Forge plugin: content, a fresh state, play to the end, standings."""
+    """The Dice Forge plugin: content, a fresh state, play to the end, standings; what a run
+    logs about itself (its catalogue, the words of its events)."""
 
     name = "diceforge"
 
@@ -19,6 +20,12 @@ class DiceForge:
 
     def standings(self, state: Game) -> list[tuple]:
         return turn.standings(state)
+
+    def catalogue(self, setup: Setup) -> tuple[dict[str, type], list[dict]]:
+        return catalogue.catalogue(setup)
+
+    def vocabulary(self, setup: Setup) -> dict[str, tuple[str, ...]]:
+        return catalogue.vocabulary(setup)
 
 
 GAME = DiceForge()
