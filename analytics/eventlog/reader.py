@@ -31,11 +31,16 @@ def read_table(run_dir: Path | str, table: str) -> pl.DataFrame:
 
 def read_runs(run_dir: Path) -> pl.DataFrame:
     """The run manifest, once its schema version is known to be readable."""
-    if not (run_dir / "runs.parquet").is_file():
+    path = run_dir / "runs.parquet"
+    if not path.is_file():
         raise UserError(f"{run_dir}: not a run folder (no runs.parquet)")
-    runs = pl.read_parquet(run_dir / "runs.parquet")
+    try:
+        runs = pl.read_parquet(path)
+    except (pl.exceptions.PolarsError, OSError) as err:
+        first_line = str(err).strip().splitlines()[0]
+        raise UserError(f"{path}: not a readable Parquet file ({first_line})") from None
     if "schema_version" not in runs.columns:
-        raise UserError(f"{run_dir / 'runs.parquet'}: not a dicelab runs table (no schema_version)")
+        raise UserError(f"{path}: not a dicelab runs table (no schema_version)")
     for version in runs["schema_version"].unique().to_list():
         check_version(run_dir, version)
     return runs

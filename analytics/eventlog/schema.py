@@ -1,9 +1,9 @@
 """The event log schema, declared once: table -> column -> polars type, plus its version.
 
 The columns holding a game's own words (event kinds, items, resources, causes) have no fixed
-type here: each run stores them as Enums built from the vocabulary its game declares
-(`table_schema`), so a new face, resource or kind needs no change in the writer or readers,
-and each log carries its own dictionary.
+list of words here: the game declares its vocabulary, the writer refuses any other word, and
+each log carries its own dictionaries (`table_schema`), so a new face, resource or kind needs
+no change in the writer or readers.
 """
 
 from __future__ import annotations
@@ -17,10 +17,15 @@ import polars as pl
 SCHEMA_VERSION = 3
 OLDEST_READABLE = 2  # schema 2 logs read through a migration (analytics/eventlog/legacy.py)
 
-# The placeholder type of a word column; `table_schema` puts the run's Enum in its place.
+# The placeholder type of a word column; `table_schema` puts the run's type in its place.
 WORD = pl.String
 WORD_COLUMNS = ("kind", "item", "resource", "cause")
 WORD_TABLES = ("events", "uses")  # tables whose columns of those names hold words
+# `kind` and `resource` (a few words; the writer sorts events by them) are stored as Enums of
+# the vocabulary. `item` and `cause` (every component id) are checked against it the same way
+# but stored as Categoricals: Parquet then keeps, per row group, a dictionary of the words it
+# uses; the Enum's whole dictionary widens every index (30% more bytes in those columns).
+ENUM_WORDS = ("kind", "resource")
 # What a vocabulary names besides the word columns: the event kinds that use a component (a
 # face rolled, a card's reinforcement used), counted per game, seat and component in `uses`.
 USE_KINDS = "use_kinds"
@@ -113,13 +118,26 @@ EVENT_TUPLE = (
 
 
 def table_schema(table: str, vocabulary: Vocabulary | None = None) -> dict[str, pl.DataType]:
-    """The columns of `table`, word columns as Enums of `vocabulary`'s words (sorted: see
-    writer._sorted_events); without a vocabulary they stay plain strings."""
+    """The columns of `table` as written with `vocabulary` (see ENUM_WORDS); without one, word
+    columns stay plain strings."""
     schema = TABLES[table]
     if vocabulary is None or table not in WORD_TABLES:
         return dict(schema)
-    return {name: pl.Enum(sorted(vocabulary[name])) if name in WORD_COLUMNS else dtype
+    return {name: word_type(name, vocabulary) if name in WORD_COLUMNS else dtype
             for name, dtype in schema.items()}
+
+
+def word_type(column: str, vocabulary: Vocabulary) -> pl.DataType:
+    """How word `column` is stored: an Enum of the vocabulary's words in alphabetical order
+    (writer._sorted_events relies on it), or a Categorical."""
+    return pl.Enum(sorted(vocabulary[column])) if column in ENUM_WORDS else pl.Categorical()
+
+
+def checked_words(column: str, words: list, vocabulary: Vocabulary) -> pl.Series:
+    """`words` as word `column` is stored; a word the vocabulary lacks raises polars'
+    InvalidOperationError (an Enum of the vocabulary checks them all at once)."""
+    series = pl.Series(column, words, dtype=pl.Enum(sorted(vocabulary[column])))
+    return series if column in ENUM_WORDS else series.cast(pl.Categorical())
 
 
 def components_schema(attributes: Mapping[str, type]) -> dict[str, pl.DataType]:

@@ -26,6 +26,7 @@ from analytics.eventlog.schema import (
     WORD_TABLES,
     Vocabulary,
     check_vocabulary,
+    checked_words,
     components_schema,
     table_schema,
     uses_frame,
@@ -39,33 +40,35 @@ INCOMPLETE = ".incomplete"  # chunks being written; never read
 
 def frame(table: str, columns: dict[str, list], vocabulary: Vocabulary | None = None
           ) -> pl.DataFrame:
-    """Columns as the declared types of `table` (its words as Enums of the game's `vocabulary`);
-    a missing or extra column, or a word the game did not declare, is a bug, so it fails."""
+    """Columns as the declared types of `table`, its words checked against the game's
+    `vocabulary`; a missing or extra column, or a word the game did not declare, is a bug, so
+    it fails."""
     schema = table_schema(table, vocabulary)
     if set(columns) != set(schema):
         raise ValueError(f"{table}: columns {sorted(columns)} != schema {sorted(schema)}")
-    if vocabulary is not None:
-        check_vocabulary(vocabulary)
-    elif table in WORD_TABLES:
-        raise ValueError(f"{table}: its words need the game's vocabulary")
-    try:
-        # Each column is built straight as its declared type: no wide intermediate frame to cast.
+    # Each column is built straight as its declared type: no wide intermediate frame to cast.
+    if table not in WORD_TABLES:
         return pl.DataFrame([pl.Series(name, columns[name], dtype=dtype)
                              for name, dtype in schema.items()])
+    if vocabulary is None:
+        raise ValueError(f"{table}: its words need the game's vocabulary")
+    check_vocabulary(vocabulary)
+    try:
+        return pl.DataFrame([
+            checked_words(name, columns[name], vocabulary) if name in WORD_COLUMNS
+            else pl.Series(name, columns[name], dtype=dtype) for name, dtype in schema.items()])
     except pl.exceptions.InvalidOperationError:
         _name_undeclared_words(table, columns, vocabulary)
         raise
 
 
-def _name_undeclared_words(table: str, columns: dict[str, list],
-                           vocabulary: Vocabulary | None) -> None:
+def _name_undeclared_words(table: str, columns: dict[str, list], vocabulary: Vocabulary) -> None:
     """Raise a ValueError naming the words of `columns` that `vocabulary` lacks, if any."""
     for name in WORD_COLUMNS:
-        if name in columns and vocabulary is not None:
-            unknown = sorted(set(columns[name]) - set(vocabulary[name]) - {None})
-            if unknown:
-                raise ValueError(f"{table}.{name}: {', '.join(map(repr, unknown))} not in the "
-                                 f"game's vocabulary (declare every word its events use)")
+        unknown = sorted(set(columns.get(name, ())) - set(vocabulary[name]) - {None})
+        if unknown:
+            raise ValueError(f"{table}.{name}: {', '.join(map(repr, unknown))} not in the "
+                             f"game's vocabulary (declare every word its events use)")
 
 
 def write_runs(run_dir: Path, manifest: dict, catalogue: tuple[dict[str, type], list[dict]]
