@@ -134,10 +134,23 @@ def word_type(column: str, vocabulary: Vocabulary) -> pl.DataType:
 
 
 def checked_words(column: str, words: list, vocabulary: Vocabulary) -> pl.Series:
-    """`words` as word `column` is stored; a word the vocabulary lacks raises polars'
-    InvalidOperationError (an Enum of the vocabulary checks them all at once)."""
-    series = pl.Series(column, words, dtype=pl.Enum(sorted(vocabulary[column])))
-    return series if column in ENUM_WORDS else series.cast(pl.Categorical())
+    """`words` as word `column` is stored; a word the vocabulary lacks is a ValueError naming
+    it (for Categoricals the words used are checked: a few dozen, where an Enum to check them
+    all would cost a cast of every value)."""
+    declared = vocabulary[column]
+    if column in ENUM_WORDS:
+        try:
+            return pl.Series(column, words, dtype=pl.Enum(sorted(declared)))
+        except pl.exceptions.InvalidOperationError:
+            used = set(words)
+    else:
+        series = pl.Series(column, words, dtype=pl.Categorical())
+        used = set(series.unique().drop_nulls().to_list())
+        if used <= set(declared):
+            return series
+    unknown = ", ".join(map(repr, sorted(used - set(declared) - {None})))
+    raise ValueError(f"{column}: {unknown} not in the game's vocabulary (declare every word "
+                     "its events use)")
 
 
 def components_schema(attributes: Mapping[str, type]) -> dict[str, pl.DataType]:

@@ -53,22 +53,9 @@ def frame(table: str, columns: dict[str, list], vocabulary: Vocabulary | None = 
     if vocabulary is None:
         raise ValueError(f"{table}: its words need the game's vocabulary")
     check_vocabulary(vocabulary)
-    try:
-        return pl.DataFrame([
-            checked_words(name, columns[name], vocabulary) if name in WORD_COLUMNS
-            else pl.Series(name, columns[name], dtype=dtype) for name, dtype in schema.items()])
-    except pl.exceptions.InvalidOperationError:
-        _name_undeclared_words(table, columns, vocabulary)
-        raise
-
-
-def _name_undeclared_words(table: str, columns: dict[str, list], vocabulary: Vocabulary) -> None:
-    """Raise a ValueError naming the words of `columns` that `vocabulary` lacks, if any."""
-    for name in WORD_COLUMNS:
-        unknown = sorted(set(columns.get(name, ())) - set(vocabulary[name]) - {None})
-        if unknown:
-            raise ValueError(f"{table}.{name}: {', '.join(map(repr, unknown))} not in the "
-                             f"game's vocabulary (declare every word its events use)")
+    return pl.DataFrame([
+        checked_words(name, columns[name], vocabulary) if name in WORD_COLUMNS
+        else pl.Series(name, columns[name], dtype=dtype) for name, dtype in schema.items()])
 
 
 def write_runs(run_dir: Path, manifest: dict, catalogue: tuple[dict[str, type], list[dict]]
@@ -137,12 +124,14 @@ def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:
     Readers order by `seq`.
 
     One small integer key (kind, then resource with nulls first) gives the same stable order as
-    the two Enum columns; numpy's stable sort of it (a radix sort) and one gather need half the
-    memory of polars' sort, which copies the frame twice.
+    the two Enum columns; numpy's stable sort of it (a radix sort, for keys of 16 bits at most:
+    wider ones take a merge sort) and one gather need half the memory of polars' sort, which
+    copies the frame twice.
     """
-    resource = (events["resource"].to_physical().cast(pl.UInt32) + 1).fill_null(0)
-    kind = events["kind"].to_physical().cast(pl.UInt32)
-    key = (kind * (events["resource"].dtype.categories.len() + 1) + resource).to_numpy()
+    resources = events["resource"].dtype.categories.len() + 1  # nulls first
+    width = pl.UInt16 if events["kind"].dtype.categories.len() * resources < 2**16 else pl.UInt32
+    resource = (events["resource"].to_physical().cast(width) + 1).fill_null(0)
+    key = (events["kind"].to_physical().cast(width) * resources + resource).to_numpy()
     return events[np.argsort(key, kind="stable")]
 
 

@@ -3,11 +3,14 @@
 import polars as pl
 import pytest
 
+from analytics.errors import UserError
 from analytics.eventlog.reader import read_table
 from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, components_schema, table_schema
 from analytics.eventlog.writer import frame
 from analytics.games import get_game
+from analytics.query import LogDatabase
 from analytics.simulate import RunConfig, run_simulation, validate
+from tests.analytics_fixtures import sample_logs
 
 CONFIG = RunConfig(players=3, games=12, seed=5, card_set="base-alternates")
 GAME = get_game(CONFIG.game)
@@ -77,10 +80,16 @@ VOCABULARY = {"kind": ("die_rolled",), "item": ("gold_1",), "resource": ("gold",
               "cause": ("gold_1",), "use_kinds": ("die_rolled",)}
 
 
-def test_frame_refuses_a_word_the_game_did_not_declare():
-    columns = event_columns(kind="die_rolled", cause="gold_1", item="gold_9")
-    with pytest.raises(ValueError, match=r"events\.item: 'gold_9' not in the game's vocabulary"):
+@pytest.mark.parametrize(("column", "word"), [
+    ("kind", "omen_drawn"), ("item", "gold_9"), ("resource", "shards"), ("cause", "oracle")])
+def test_frame_refuses_a_word_the_game_did_not_declare(column, word):
+    columns = event_columns(kind="die_rolled", item="gold_1", resource="gold", cause="gold_1")
+    columns[column] = [word]
+    with pytest.raises(ValueError, match=rf"^{column}: '{word}' not in the game's vocabulary"):
         frame("events", columns, VOCABULARY)
+    columns[column] = [VOCABULARY[column][0]]
+    assert frame("events", columns, VOCABULARY)[column].cast(pl.String).to_list() == [
+        VOCABULARY[column][0]]
 
 
 def test_frame_needs_a_vocabulary_for_words():
@@ -89,3 +98,11 @@ def test_frame_needs_a_vocabulary_for_words():
     with pytest.raises(ValueError, match=r"use kinds \['omen_drawn'\] are not event kinds"):
         frame("events", event_columns(kind="die_rolled"),
               {**VOCABULARY, "use_kinds": ("omen_drawn",)})
+
+
+def test_a_run_of_schema_3_without_its_catalogue_is_one_clear_error(tmp_path):
+    run = sample_logs(tmp_path / "run")
+    (run / "components.parquet").unlink()
+    for read in (lambda: read_table(run, "components"), lambda: LogDatabase([run])):
+        with pytest.raises(UserError, match=r"run: no components\.parquet \(every run folder"):
+            read()
