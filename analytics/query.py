@@ -38,7 +38,7 @@ import duckdb
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.eventlog.reader import read_components, read_runs
+from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
 
 QUERIES_DIR = Path(__file__).parents[1] / "queries"
 MACROS_FILE = "_macros.sql"
@@ -247,9 +247,9 @@ class LogDatabase:
         self.con.execute("set enable_progress_bar = false")  # commands print only their tables
         # Queries scan the same part files several times: parse each file's footer once.
         self.con.execute("set parquet_metadata_cache = true")
-        runs = {folder: read_runs(folder) for folder in self.folders}  # refuses newer logs
+        versions = _schema_versions(self.con, self.folders)  # refuses newer logs
         self._create_views()
-        self._create_components(runs)
+        self._create_components(versions)
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
@@ -317,15 +317,25 @@ class LogDatabase:
             return
         self._create_filtered_views()
 
-    def _create_components(self, runs: dict[Path, pl.DataFrame]) -> None:
-        """The `components` view: the catalogues of the runs the other views keep (a table of a
-        few dozen rows per run, read once; schema-2 runs get theirs from the legacy data)."""
-        # Runs of different games (or releases) may carry different attributes: the union.
-        frame = pl.concat([read_components(folder, rows) for folder, rows in runs.items()],
-                          how="diagonal_relaxed")
-        self.con.register("_components_frame", frame)
-        self.con.execute("create table _all_components as select * from _components_frame")
-        self.con.unregister("_components_frame")
+    def _create_components(self, versions: dict[Path, int]) -> None:
+        """The `components` view: the catalogues of the runs the other views keep, a few dozen
+        rows per run read once (by DuckDB: polars' Parquet reader would add 15 MiB to every
+        command). Schema-2 runs, which have none, get theirs from the reader's legacy data."""
+        current = [folder for folder, version in versions.items() if version >= 3]
+        old = [folder for folder in versions if folder not in current]
+        sources = []
+        if current:
+            # Runs of different games (or releases) may carry different attributes: the union.
+            files = _sql_list(catalogue_path(folder) for folder in current)
+            sources.append(f"select * from read_parquet({files}, union_by_name = true)")
+        if old:
+            legacy = pl.concat([read_components(folder, read_runs(folder)) for folder in old])
+            self.con.register("_schema2_components", legacy)
+            sources.append("select * from _schema2_components")
+        self.con.execute("create table _all_components as "
+                         + " union all by name ".join(sources))
+        if old:
+            self.con.unregister("_schema2_components")
         self.con.execute("create view components as select * from _all_components "
                          "where run_id in (select run_id from runs)")
 
@@ -358,6 +368,23 @@ where (len($players::integer[]) = 0 or list_contains($players::integer[], g.play
   and (len($bots::varchar[]) = 0 or g.game_id in (
       select p.game_id from _all_players as p where list_contains($bots::varchar[], p.bot)))
 """
+
+
+def _schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> dict[Path, int]:
+    """Each run folder's log schema version; a UserError of one line if this dicelab cannot
+    read it."""
+    versions = {}
+    for folder in folders:
+        path = folder / "runs.parquet"
+        try:
+            rows = con.execute("select distinct schema_version from read_parquet($path)",
+                               {"path": str(path)}).fetchall()
+        except duckdb.Error:
+            raise UserError(f"{path}: not a dicelab runs table (no schema_version)") from None
+        for (version,) in rows:
+            check_version(folder, version)
+        versions[folder] = max(version for (version,) in rows)
+    return versions
 
 
 def run_query(logs: Iterable[str | Path], name: str, params: Mapping[str, object] | None = None,

@@ -51,11 +51,16 @@ def read_components(run_dir: Path, runs: pl.DataFrame) -> pl.DataFrame:
     catalogue of that release (analytics/eventlog/legacy.py)."""
     if runs["schema_version"].max() < 3:
         return schema2_components(runs)
+    return pl.read_parquet(catalogue_path(run_dir))
+
+
+def catalogue_path(run_dir: Path) -> Path:
+    """The catalogue file of a run folder of schema 3 or later (a UserError if it is gone)."""
     path = run_dir / COMPONENTS
     if not path.is_file():
         raise UserError(f"{run_dir}: no {COMPONENTS} (every run folder of schema 3 or later "
                         "has one: was it deleted?)")
-    return pl.read_parquet(path)
+    return path
 
 
 def check_version(folder: Path, version: int | None) -> None:
