@@ -125,6 +125,7 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
     rid = run_id(config, setup)
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
     game = get_game(config.game)
+    vocabulary = game.vocabulary(setup.game_setup)
     games, players, game_ids, events = _columns("games"), _columns("players"), [], []
     framed: list[pl.DataFrame] = []
     with _fewer_young_collections():
@@ -138,9 +139,10 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
             game_ids.append(game_id)
             events.append(result.events)
             if len(events) == EVENT_BATCH or index == indices[-1]:
-                framed.append(frame("events", events_columns(game_ids, events)))
+                framed.append(frame("events", events_columns(game_ids, events), vocabulary))
                 game_ids, events = [], []
-        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False))
+        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False),
+                   vocabulary)
     return len(indices)
 
 
@@ -203,7 +205,9 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
     info = manifest(config, setup)
     with stop_on_signals():
         try:
-            check = _start_run(out, config, info, resume, chunk_size or part_size(config.games))
+            catalogue = get_game(config.game).catalogue(setup.game_setup)
+            check = _start_run(out, config, info, catalogue, resume,
+                               chunk_size or part_size(config.games))
             todo = check.missing()
             with tqdm(total=config.games, initial=check.games_present, unit="game",
                       disable=not progress, desc="simulate") as bar:
@@ -251,7 +255,8 @@ def _resume_hint(config: RunConfig, out: Path) -> str:
     return f"{present:,} of {config.games:,} games are kept in whole parts; {resume}"
 
 
-def _start_run(out: Path, config: RunConfig, info: dict, resume: bool, size: int) -> RunCheck:
+def _start_run(out: Path, config: RunConfig, info: dict, catalogue: tuple, resume: bool,
+               size: int) -> RunCheck:
     """The run folder ready to play into: new, or (resume) the same run with its damaged parts
     dropped. The manifest and config.json are written first, so a run stopped at any point
     says what it expected; a crash while writing them leaves only a temporary file."""
@@ -261,7 +266,7 @@ def _start_run(out: Path, config: RunConfig, info: dict, resume: bool, size: int
     if stored is None:
         write_config(out, asdict(config), size)  # makes the folder
     if run_files_problem(out):  # new, or lost in a crash: config.json says what it was
-        write_runs(out, info)
+        write_runs(out, info, catalogue)
     check = check_run(out)
     for problem in drop_damaged(check):
         warnings.warn(Notice(f"dropped a damaged part, to play again: {problem}"), stacklevel=2)

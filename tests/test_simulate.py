@@ -183,7 +183,7 @@ def crash_writing(monkeypatch, name: str) -> None:
     monkeypatch.setattr(Path, "write_text", half_text)
 
 
-@pytest.mark.parametrize("name", ["runs.parquet", "config.json"])
+@pytest.mark.parametrize("name", ["components.parquet", "runs.parquet", "config.json"])
 def test_a_crash_while_writing_the_run_files_is_resumed_cleanly(tmp_path, monkeypatch, name):
     full = run_simulation(CONFIG, tmp_path / "full", workers=1, progress=False)
     out = tmp_path / "crashed"
@@ -195,7 +195,8 @@ def test_a_crash_while_writing_the_run_files_is_resumed_cleanly(tmp_path, monkey
     assert not (out / name).exists() and list(out.glob(f".{name}.tmp-*"))
     run_simulation(CONFIG, out, workers=1, resume=True, progress=False)
     assert events(out).equals(events(full))
-    assert sorted(p.name for p in out.iterdir()) == ["config.json", "parts", "runs.parquet"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "components.parquet", "config.json", "parts", "runs.parquet"]
 
 
 def test_resume_plays_a_damaged_part_again(tmp_path):
@@ -238,7 +239,8 @@ def test_a_signal_in_a_one_worker_run_stops_it_with_the_resume_command(tmp_path,
         "interrupted (SIGTERM); 8 of 30 games are kept in whole parts; resume with: dicelab "
         f"simulate --players 4 --games 30 --seed 11 --bots random --set base --out {out} "
         "--resume")
-    assert sorted(p.name for p in out.iterdir()) == ["config.json", "parts", "runs.parquet"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "components.parquet", "config.json", "parts", "runs.parquet"]
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # restored
 
 

@@ -269,11 +269,28 @@ def test_game_length_by_player_count(db):
 
 @covers("glory_by_source")
 def test_glory_by_source(db):
+    # the Hammer's track is one of its card's effects (the cause names it)
     expect(db.run("glory_by_source"), [
+        ("card_effect", "blacksmiths_hammer", 1, 1 / 3, 1 / 42),
         ("card_printed", "silver_hind", 10, 10 / 3, 10 / 42),
         ("die_face", "glory_2", 31, 31 / 3, 31 / 42),
-        ("hammer", "blacksmiths_hammer", 1, 1 / 3, 1 / 42),
     ])
+
+
+def test_glory_by_source_asks_each_run_catalogue(tmp_path):
+    """A cause is a face or a card as its own run's catalogue says: a garden face of a card in
+    the set, a card of another run's set is neither here."""
+    b = LogBuilder(cards="helmet_of_invisibility", players=2)
+    game = b.game(1, (5, 4), rounds=1)
+    glory(b, game, 1, 0, 3, "x3")
+    glory(b, game, 1, 0, 2, "great_bear")  # not in this set: not a card of this run
+    glory(b, game, 1, 1, 4, "helmet_of_invisibility")
+    with LogDatabase([b.write(tmp_path / "run")]) as database:
+        expect(database.run("glory_by_source"), [
+            ("card_effect", "helmet_of_invisibility", 4, 4.0, 4 / 9),
+            ("die_face", "x3", 3, 3.0, 3 / 9),
+            ("other", "great_bear", 2, 2.0, 2 / 9),
+        ])
 
 
 @covers("resources_by_round")

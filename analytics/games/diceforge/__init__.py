@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
+from analytics.games.diceforge import bots, catalogue, turn  # noqa: F401  (bots register)
 from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, Face
 from analytics.games.diceforge.content import load_card_set, preset_names
 from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
@@ -14,7 +14,8 @@ from analytics.policies import Policy, available_bots, make_bot
 
 
 class DiceForge:
-    """The Dice Forge plugin: content, setup, a fresh state, play to the end, standings."""
+    """The Dice Forge plugin: content, setup, a fresh state, play to the end, standings; what a
+    run logs about itself (its catalogue, the words of its events)."""
 
     name = "diceforge"
     player_counts: tuple[int, ...] = (2, 3, 4)
@@ -52,6 +53,12 @@ class DiceForge:
 
     def standings(self, state: Game) -> list[tuple]:
         return turn.standings(state)
+
+    def catalogue(self, setup: Setup) -> tuple[dict[str, type], list[dict]]:
+        return catalogue.catalogue(setup)
+
+    def vocabulary(self, setup: Setup) -> dict[str, tuple[str, ...]]:
+        return catalogue.vocabulary(setup)
 
 
 def card_rows() -> list[dict]:
