@@ -17,6 +17,7 @@ from threadpoolctl import threadpool_limits
 
 from analytics import stats
 from analytics.errors import UserError
+from analytics.provenance import describe_logs
 from analytics.query import Filters, LogDatabase, list_queries, run_query
 
 __all__ = [
@@ -73,10 +74,12 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
         per_game = design.per_game_sums()
         outcomes = design.outcomes(per_game.sum(axis=0))
         boot = design.outcomes(stats.bootstrap_sums(per_game, n_boot, seed))
-        effects = _adjusted_effects(seats, design.owned)
+        effects = _adjusted_associations(seats, design.owned)
         used = _event_totals(totals.result(), names)
+        read = describe_logs(db)
     delta_low, delta_high = stats.percentile_interval(boot["delta"])
-    owned_low, owned_high = stats.wilson_bounds(outcomes["owned_wins"], outcomes["n_owned"])
+    k = len(names)  # per_game's first k columns count owners, the next k their win shares
+    owned_low, owned_high = stats.cluster_ratio_bounds(per_game[:, k:2 * k], per_game[:, :k])
     p_adj = stats.benjamini_hochberg([e.p_value for e in effects])
     frame = pl.DataFrame({
         component: names,
@@ -87,7 +90,7 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
         "owned_wr": outcomes["owned_wr"], "owned_wr_low": owned_low, "owned_wr_high": owned_high,
         "not_owned_wr": outcomes["not_owned_wr"], "delta": outcomes["delta"],
         "delta_low": delta_low, "delta_high": delta_high,
-        "adjusted_effect": [e.estimate for e in effects],
+        "adjusted_delta": [e.estimate for e in effects],
         "adjusted_low": [e.low for e in effects], "adjusted_high": [e.high for e in effects],
         "p_adj": p_adj, "first_acquirer_wr": design.first_acquirer_wr(),
         "used_wr": used["used_wr"], "glory_per_game": _ratio(used["glory"], outcomes["n_owned"]),
@@ -96,15 +99,17 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
     shown, hidden = _apply_min_n(frame, "n_owned", min_n)
     notes = (
         f"{hidden} rows under --min-n {min_n} hidden (owned in fewer seat-games)",
-        f"{design.n_games} games, {db.filters.describe()}; win rate = mean win "
-        f"share; owned_wr: 95% Wilson; delta: 95% cluster bootstrap over games "
-        f"(B={n_boot}, seed {seed})",
-        "adjusted_effect: change in P(win) from owning it, logistic regression on owned "
-        f"{component}s + seat + bot + player count + module over every seat-game (identical "
-        f"rows merged with frequency weights: the same fit); p_adj: Benjamini-Hochberg over "
-        f"{int(np.sum(~np.isnan(p_adj)))} estimable rows",
+        f"{design.n_games} games, {db.filters.describe()}; win rate = mean win share; "
+        f"owned_wr: 95% interval clustered by game (the seats of one game share its win); "
+        f"delta: 95% cluster bootstrap over games (B={n_boot}, seed {seed})",
+        "delta (owned_wr - not_owned_wr) and adjusted_delta are ASSOCIATIONS: they say who "
+        "buys a card, not what it does; adjusted_delta is delta adjusted for seat, bot, player "
+        "count and module only (what is fixed before any purchase; logistic regression per "
+        f"{component}, as a change in P(win)); p_adj: Benjamini-Hochberg over "
+        f"{int(np.sum(~np.isnan(p_adj)))} estimable rows. A card's effect: `dicelab value`",
     )
-    return Table(sort_frame(shown, sort), notes)
+    shown = with_p_text(sort_frame(shown, sort), "p_adj")
+    return Table(shown, (*read, *notes))
 
 
 def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
@@ -255,12 +260,20 @@ def _event_totals(totals: pl.DataFrame, names: Sequence[str]) -> dict[str, np.nd
             "cost": rows["cost"].fill_null(0).to_numpy().astype(float)}
 
 
-def _adjusted_effects(seats: pl.DataFrame, owned: np.ndarray) -> list[stats.Estimate]:
-    """Regression-adjusted effect of owning each component (the columns of `owned`)."""
+def _adjusted_associations(seats: pl.DataFrame, owned: np.ndarray) -> list[stats.Estimate]:
+    """Owning each component (the columns of `owned`) against winning, adjusted for the
+    pre-purchase covariates only (seat, bot, player count, module)."""
     covariates = seats.select(pl.col(c).cast(pl.String) for c in COVARIATES)
     dummies = covariates.to_dummies(drop_first=True) if seats.height else covariates
-    return stats.logistic_average_effects(seats["win_share"].to_numpy(), owned,
-                                          dummies.to_numpy().astype(float))
+    return stats.adjusted_associations(seats["win_share"].to_numpy(), owned,
+                                       dummies.to_numpy().astype(float))
+
+
+def with_p_text(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
+    """p-value columns as text (scientific when small, '< 1e-300' on underflow, never 0.0);
+    applied last, after any sort by them."""
+    return frame.with_columns(pl.col(*columns).map_elements(stats.format_p,
+                                                            return_dtype=pl.String))
 
 
 def _apply_min_n(frame: pl.DataFrame, column: str, min_n: int) -> tuple[pl.DataFrame, int]:
@@ -281,6 +294,7 @@ def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -
     with LogDatabase(logs, filters) as db:
         seats = db.run("win_rate_by_seat")
         described = db.filters.describe()
+        read = describe_logs(db)
     low, high = stats.wilson_bounds(seats["wins"].to_numpy(), seats["n"].to_numpy())
     tests, notes = {}, []
     for (players,), group in seats.group_by("players", maintain_order=True):
@@ -288,19 +302,24 @@ def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -
         balance = 1 - (group["win_rate"].max() - group["win_rate"].min())
         tests[players] = test.p_value
         notes.append(f"{players} players: {group['n'].max()} games, chi-square "
-                     f"{test.estimate:.2f} ({test.method}), p = {test.p_value:.3g}; "
+                     f"{test.estimate:.2f} ({test.method}), p = {stats.format_p(test.p_value)}; "
                      f"balance (1 - max seat gap) = {balance:.3f}")
     frame = seats.select(
         "players", "seat", "n", "win_rate", pl.Series("low", low), pl.Series("high", high),
         "expected", pl.col("players").replace_strict(tests, return_dtype=pl.Float64)
         .alias("chi2_p"))
-    notes.append(f"{described}; win rate = mean win share (tied winners split); 95% Wilson")
-    return Table(frame.sort("players", sort), tuple(notes))
+    notes.append(f"{described}; win rate = mean win share (tied winners split); 95% Wilson "
+                 "(one seat per game: seat-games of a seat are independent)")
+    return Table(with_p_text(frame.sort("players", sort), "chi2_p"), (*read, *notes))
 
 
 def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: float = 0.05,
-                power: float = 0.8, paired: bool = False, correlation: float = 0.5) -> Table:
-    """Games needed to detect a change `effect` in a win rate `base`, per arm or per pair."""
+                power: float = 0.8, paired: bool = False, correlation: float = 0.5,
+                measured: str = "") -> Table:
+    """Games needed to detect a change `effect` in a win rate `base`, per arm or per pair.
+
+    `measured` says where a paired design's correlation was measured; empty: it is assumed.
+    """
     effects = [effect] if isinstance(effect, int | float) else list(effect)
     rows = []
     for delta in effects:
@@ -314,8 +333,12 @@ def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: floa
         rows.append({"design": "paired" if paired else "independent", "base": base,
                      "effect": delta, "alpha": alpha, "power": power, "games": math.ceil(n)})
     if paired:
+        source = (f"MEASURED {measured}" if measured else
+                  "ASSUMED, not measured (pass --logs-a/--logs-b of two paired runs to "
+                  "measure it)")
         note = (f"paired: games are seeds played under both setups; paired t-test on the "
-                f"per-seed win difference, outcomes correlated {correlation} within a seed")
+                f"per-seed win difference; correlation of a seat's outcomes on one seed "
+                f"{correlation:.3f}, {source}")
     else:
         note = ("independent: games in EACH of two setups (one measured seat per game); "
                 "two-sided two-proportion test (Cohen's h)")

@@ -9,9 +9,9 @@ import click
 
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from analytics.cli_common import Group, format_option
+from analytics.cli_common import Group, format_option, parse_rules
+from analytics.cli_compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli_repair import repair_command
-from analytics.errors import UserError
 from analytics.output import render_table
 
 
@@ -26,16 +26,6 @@ def main() -> None:
       dicelab list cards --format json
       dicelab cards --logs logs/demo
     """
-
-
-def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
-    rules = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name or not value:
-            raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
-        rules[name.strip()] = value.strip()
-    return rules
 
 
 @main.command()
@@ -80,7 +70,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
 
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
-                       module=module, rules=_parse_rules(rules), rotate=rotate)
+                       module=module, rules=parse_rules(rules), rotate=rotate)
     path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
                           chunk_size=part_size)
     click.echo(f"wrote {n_games} games to {path}")
@@ -107,26 +97,30 @@ def list_(what: str, game: str, fmt: str) -> None:
 @main.command()
 @click.option("--logs", "logs", multiple=True, default=["logs"], show_default=True,
               help="Run folders, folders holding runs, or globs (repeatable).")
-@click.option("--top", type=int, default=10, show_default=True, help="How many cards to show.")
+@click.option("--top", type=int, default=10, show_default=True,
+              help="How many of the most bought cards to show.")
 @click.option("--min-n", type=int, default=200, show_default=True,
               help="Hide cards owned in fewer seat-games.")
 @format_option
 def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
-    """A short summary of runs: win rate by seat and by bot, mean score, the best cards.
+    """A short summary of runs: win rate by seat and by bot, mean score, the most bought cards.
 
     \b
     Examples:
       dicelab summary --logs logs/demo
       dicelab summary --logs 'logs/*' --top 5 --format csv
     """
+    from analytics.provenance import logs_read
     from analytics.summary import summary_tables
 
+    for line in logs_read(logs):
+        click.echo(line, err=True)
     for title, table in summary_tables(logs, top=top, min_n=min_n):
         click.echo(f"\n{title}" if fmt == "table" else f"# {title}")
         click.echo(render_table(table, fmt))
 
 
-for command in [*ANALYSIS_COMMANDS, repair_command]:
+for command in [*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, repair_command]:
     main.add_command(command)
 
 

@@ -7,6 +7,7 @@ import click
 from analytics import analysis
 from analytics.cli_common import Command, format_option
 from analytics.output import render_table
+from analytics.provenance import logs_read, resolve_set
 from analytics.query import Filters, run_query
 
 
@@ -19,7 +20,8 @@ def log_options(func):
                      help="Keep games with this many players (repeatable)."),
         click.option("--module", multiple=True,
                      help="Keep games of this module (none: the base game; '' in older logs)."),
-        click.option("--set", "card_set", multiple=True, help="Keep games of this card set."),
+        click.option("--set", "card_set", multiple=True, metavar="NAME|HASH|FILE",
+                     help="Keep games of this card set (its name, content hash or file)."),
         click.option("--bot", multiple=True, help="Keep games where some seat is this bot."),
     ]
     for option in reversed(options):
@@ -36,7 +38,9 @@ def table_options(func):
 
 
 def make_filters(players, module, card_set, bot) -> Filters:
-    return Filters(tuple(players), tuple(module), tuple(card_set), tuple(bot))
+    """Filters from the options; a --set file becomes its content hash (see provenance)."""
+    return Filters(tuple(players), tuple(module), tuple(resolve_set(s) for s in card_set),
+                   tuple(bot))
 
 
 def emit(table: analysis.Table, fmt: str) -> None:
@@ -63,9 +67,9 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
       dicelab query contribution_by_component -p component face --format csv
       dicelab query audits/glory_mismatch_by_seat_game --logs 'logs/*'
     """
-    frame = run_query(logs, name, dict(params), make_filters(players, module, card_set, bot),
-                      queries_dir)
-    emit(analysis.Table(frame), fmt)
+    filters = make_filters(players, module, card_set, bot)
+    frame = run_query(logs, name, dict(params), filters, queries_dir)
+    emit(analysis.Table(frame, logs_read(logs, filters)), fmt)
 
 
 @click.command("cards", cls=Command)
@@ -73,12 +77,12 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
 @table_options
 @format_option
 def cards_command(logs, players, module, card_set, bot, min_n, sort, fmt):
-    """Heroic Feat cards: take rate, win rate owned vs not, adjusted effect, Glory.
+    """Heroic Feat cards: take rate, win rate owned vs not (an association), Glory.
 
     \b
     Examples:
       dicelab cards --logs logs/demo --players 4
-      dicelab cards --min-n 500 --sort adjusted_effect --format csv > cards.csv
+      dicelab cards --min-n 500 --sort adjusted_delta --format csv > cards.csv
     """
     filters = make_filters(players, module, card_set, bot)
     emit(analysis.card_table(logs, filters, sort, min_n), fmt)
@@ -121,22 +125,29 @@ def seats_command(logs, players, module, card_set, bot, sort, fmt):
               help="Change in win rate to detect, e.g. 0.02 (repeatable).")
 @click.option("--base", type=float, default=0.25, show_default=True, help="Baseline win rate.")
 @click.option("--paired", is_flag=True, help="Paired seeds (same seeds under both setups).")
-@click.option("--correlation", type=click.FloatRange(-1, 1), default=0.5, show_default=True,
-              help="Paired only: correlation of a seat's outcomes on the same seed.")
+@click.option("--correlation", type=click.FloatRange(-1, 1), default=None,
+              help="Paired only: assumed correlation of a seat's outcomes on one seed "
+                   "(default 0.5; --logs-a/--logs-b measure it instead).")
+@click.option("--logs-a", multiple=True, metavar="PATH", help="Paired only: arm A's runs.")
+@click.option("--logs-b", multiple=True, metavar="PATH", help="Paired only: arm B's runs.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True, help="Two-sided significance level.")
 @click.option("--power", "power_", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.8, show_default=True, help="Chance of detecting the effect.")
 @format_option
-def power_command(effect, base, paired, correlation, alpha, power_, fmt):
+def power_command(effect, base, paired, correlation, logs_a, logs_b, alpha, power_, fmt):
     """How many games detect a change in win rate.
 
     \b
     Examples:
       dicelab power --effect 0.02
       dicelab power --effect 0.02 --effect 0.05 --base 0.5 --paired
+      dicelab power --effect 0.02 --paired --logs-a logs/base --logs-b logs/alt
     """
-    emit(analysis.power_table(effect, base, alpha, power_, paired, correlation), fmt)
+    from analytics.compare import paired_correlation
+
+    correlation, measured = paired_correlation(paired, correlation, logs_a, logs_b)
+    emit(analysis.power_table(effect, base, alpha, power_, paired, correlation, measured), fmt)
 
 
 @click.command("chart", cls=Command)
@@ -159,6 +170,8 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
 
     figure = analysis.chart_figure(kind, logs, filters, min_n)
     click.echo(f"wrote {save_figure(figure, out)}")
+    for line in logs_read(logs, filters):
+        click.echo(line, err=True)
 
 
 COMMANDS = [query_command, cards_command, faces_command, seats_command, power_command,

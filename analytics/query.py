@@ -355,6 +355,8 @@ class LogDatabase:
             "players": list(f.players), "modules": list(f.module),
             "card_sets": list(f.card_set), "bots": list(f.bot),
         })
+        if f.card_set:
+            self._check_set_filter(list(f.card_set))
         (kept,) = self.con.execute("select count(*) from _kept_games").fetchone()
         if not kept:
             raise UserError(f"no games match {f.describe()} in "
@@ -365,6 +367,19 @@ class LogDatabase:
         self.con.execute("create view runs as select * from _all_runs "
                          "where run_id in (select distinct run_id from games)")
 
+    def _check_set_filter(self, wanted: list[str]) -> None:
+        """--set keeps the games of a set named so or of that content hash: one content per
+        value (two different sets of one name never pool), and nothing kept lists what is."""
+        from analytics.provenance import ambiguous_set, no_set_matches
+
+        sets = self.con.sql(_SETS_SQL).pl()
+        for value in wanted:
+            named = sets.filter((sets["card_set"] == value) | (sets["set_hash"] == value))
+            if named["set_hash"].n_unique() > 1:
+                raise ambiguous_set(value, named)
+        if not sets.filter(sets["card_set"].is_in(wanted) | sets["set_hash"].is_in(wanted)).height:
+            raise no_set_matches(wanted, sets)
+
 
 # The games every view exposes when filters are given; computed once per open. Not a temp
 # table: the second connection of `LogDatabase.submit` must see it too.
@@ -374,10 +389,22 @@ select g.game_id
 from _all_games as g
 where (len($players::integer[]) = 0 or list_contains($players::integer[], g.players::integer))
   and (len($modules::varchar[]) = 0 or list_contains($modules::varchar[], g.module))
-  and (len($card_sets::varchar[]) = 0 or list_contains($card_sets::varchar[], g.card_set))
+  and (len($card_sets::varchar[]) = 0 or list_contains($card_sets::varchar[], g.card_set)
+       or list_contains($card_sets::varchar[], (
+           select substr(md5(r.cards), 1, 8) from _all_runs as r where r.run_id = g.run_id)))
   and (len($bots::varchar[]) = 0 or g.game_id in (
       select p.game_id from _all_players as p where list_contains($bots::varchar[], p.bot)))
 """
+
+# The card sets of every logged game (before any filter), by name and content hash.
+_SETS_SQL = """
+select g.card_set, substr(md5(r.cards), 1, 8) as set_hash, count(*)::bigint as n
+from _all_games as g
+join _all_runs as r using (run_id)
+group by all
+order by g.card_set, set_hash
+"""
+
 
 
 def _schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> dict[Path, int]:

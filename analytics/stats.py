@@ -215,16 +215,52 @@ def logistic_average_effects(outcome, owned, covariates, confidence: float = 0.9
     owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
     covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
     full, y, weights = _collapse_rows(np.column_stack([np.ones(len(y)), owned, covariates]), y)
+    return _weighted_effects(full, y, weights, owned.shape[1], confidence)
+
+
+def _weighted_effects(full: np.ndarray, y: np.ndarray, weights: np.ndarray, n_owned: int,
+                      confidence: float) -> list[Estimate]:
+    """Average marginal effects of columns 1 .. n_owned of a design with a constant first."""
     keep = _independent_columns(full, weights)
     x = full[:, keep]
     fit = _fit_logit(y, x, weights)
-    results = [_nan_estimate(int(weights @ full[:, 1 + j])) for j in range(owned.shape[1])]
+    results = [_nan_estimate(int(weights @ full[:, 1 + j])) for j in range(n_owned)]
     if fit is None:
         return results
     params, cov = fit
     for position, column in enumerate(keep):
-        if 1 <= column <= owned.shape[1]:
+        if 1 <= column <= n_owned:
             results[column - 1] = _average_effect(x, weights, params, cov, position, confidence)
+    return results
+
+
+def adjusted_associations(outcome, owned, covariates, confidence: float = 0.95
+                          ) -> list[Estimate]:
+    """Per 0/1 column of `owned` on its own: its average marginal association with P(win),
+    adjusted only for `covariates` fixed before any purchase (seat, bot, player count, module).
+
+    One logistic regression per column (win on a constant, owning it and the covariates).
+    Adjusting for the other cards a seat bought would condition on what happened after the
+    purchase and can flip the sign; this adjusts for nothing that the card can change. It is
+    still an association (who buys the card), not the card's effect.
+    """
+    y = np.asarray(outcome, dtype=float)
+    owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
+    covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
+    # Seats grouped once by their covariate row; each column then only splits the groups in
+    # two (owns it or not): a fit on a few dozen weighted rows instead of every seat-game.
+    if len(y) and not ((covariates == 0) | (covariates == 1)).all():
+        raise ValueError("covariates must be dummy-coded (0/1)")
+    rows, group = _distinct_rows(covariates) if len(y) else (covariates, np.zeros(0, int))
+    results = []
+    for j in range(owned.shape[1]):
+        key = group * 2 + (owned[:, j] > 0)
+        n = np.bincount(key, minlength=2 * len(rows))
+        wins = np.bincount(key, weights=y, minlength=2 * len(rows))
+        present = np.flatnonzero(n)
+        design = np.column_stack([np.ones(len(present)), present % 2, rows[present // 2]])
+        results.extend(_weighted_effects(design, wins[present] / n[present],
+                                         n[present].astype(float), 1, confidence))
     return results
 
 
@@ -235,13 +271,18 @@ def _collapse_rows(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray
     """
     if not ((x == 0) | (x == 1)).all():
         return x, y, np.ones(len(y))
+    rows, inverse = _distinct_rows(x)
+    counts = np.bincount(inverse, minlength=len(rows))
+    return rows, np.bincount(inverse, weights=y, minlength=len(rows)) / counts, counts.astype(float)
+
+
+def _distinct_rows(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct rows of a 0/1 matrix `x` and the index of each row of `x` among them."""
     keys = np.packbits(x.astype(bool), axis=1)  # a row's bytes identify it
     if keys.shape[1] <= 8:  # one integer per row sorts far faster than rows of bytes
         keys = np.pad(keys, ((0, 0), (0, 8 - keys.shape[1]))).view(np.uint64).ravel()
-    _, first, inverse, counts = np.unique(keys, axis=0, return_index=True,
-                                          return_inverse=True, return_counts=True)
-    inverse = inverse.ravel()
-    return x[first], np.bincount(inverse, weights=y) / counts, counts.astype(float)
+    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return x[first], inverse.ravel()
 
 
 def _independent_columns(x: np.ndarray, weights: np.ndarray) -> list[int]:
@@ -317,3 +358,153 @@ def _sigmoid(eta: np.ndarray) -> np.ndarray:
 
 def _nan_estimate(n: int) -> Estimate:
     return Estimate(math.nan, math.nan, math.nan, math.nan, n, "not estimable")
+
+
+# --- Paired designs and game clusters -------------------------------------------------------
+# A seat-game is not an independent unit: the seats of one game share its dice and its win
+# (win shares sum to 1). Rates over seat-games are therefore ratio estimators over games, and
+# two setups played on the same seeds are compared game by game.
+
+
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """Arm B minus arm A over paired games: both means, the difference, its interval and p.
+
+    `correlation` is between the arms' per-game values (linearised for ratios); `se_paired` and
+    `se_independent` are the standard errors of the difference with and without the pairing.
+    """
+
+    a: float
+    b: float
+    difference: float
+    low: float
+    high: float
+    p_value: float
+    n: int
+    correlation: float
+    se_paired: float
+    se_independent: float
+    method: str
+
+    @property
+    def variance_ratio(self) -> float:
+        """How many times the games an unpaired design would need for the same precision."""
+        return (self.se_independent / self.se_paired) ** 2 if self.se_paired > 0 else math.nan
+
+
+def _nan_paired(a: float, b: float, n: int, method: str) -> Paired:
+    return Paired(a, b, b - a, math.nan, math.nan, math.nan, n, math.nan, math.nan, math.nan,
+                  method)
+
+
+def ratio(numerator, denominator) -> float:
+    """Sum of numerators over sum of denominators; NaN when nothing is counted."""
+    total = float(np.sum(denominator))
+    return float(np.sum(numerator)) / total if total else math.nan
+
+
+def _linearised(numerator: np.ndarray, denominator: np.ndarray) -> tuple[float, np.ndarray]:
+    """A ratio of sums over games and each game's influence on it (Taylor linearisation)."""
+    r = ratio(numerator, denominator)
+    mean_den = float(np.mean(denominator)) if len(denominator) else math.nan
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return r, (numerator - r * denominator) / mean_den
+
+
+def paired_ratio_difference(num_a, den_a, num_b, den_b, confidence: float = 0.95) -> Paired:
+    """R_B - R_A where R = sum(num) / sum(den) over the same games (one row per game in both).
+
+    Each game is one cluster: its linearised contribution to R_B - R_A is an independent
+    draw, so the interval is a Student t over games of those contributions. A plain mean per
+    game (den = 1) is the paired t-test.
+    """
+    num_a, den_a, num_b, den_b = (np.asarray(x, dtype=float) for x in (num_a, den_a, num_b, den_b))
+    n = len(num_a)
+    method = "paired over games (ratio linearised), Student t"
+    r_a, z_a = _linearised(num_a, den_a)
+    r_b, z_b = _linearised(num_b, den_b)
+    if n < 2 or math.isnan(r_a) or math.isnan(r_b):
+        return _nan_paired(r_a, r_b, n, method)
+    from scipy.special import stdtr, stdtrit
+
+    diff = z_b - z_a
+    se = float(np.std(diff, ddof=1) / math.sqrt(n))
+    se_ind = float(math.sqrt((np.var(z_a, ddof=1) + np.var(z_b, ddof=1)) / n))
+    estimate = r_b - r_a
+    if not se > 0:
+        # Identical in every game: no spread, the difference is exact.
+        p = 1.0 if estimate == 0 else 0.0
+        return Paired(r_a, r_b, estimate, estimate, estimate, p, n, math.nan, 0.0, se_ind, method)
+    half = float(stdtrit(n - 1, 0.5 + confidence / 2)) * se
+    p = float(2 * stdtr(n - 1, -abs(estimate) / se))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        corr = float(np.corrcoef(z_a, z_b)[0, 1]) if np.std(z_a) and np.std(z_b) else math.nan
+    return Paired(r_a, r_b, estimate, estimate - half, estimate + half, p, n, corr, se, se_ind,
+                  method)
+
+
+def paired_mean_difference(a, b, confidence: float = 0.95) -> Paired:
+    """mean(b) - mean(a) over paired games: the paired t-test, with its interval."""
+    a = np.asarray(a, dtype=float)
+    return paired_ratio_difference(a, np.ones(len(a)), b, np.ones(len(a)), confidence)
+
+
+def cluster_ratio_bounds(numerator, denominator, confidence: float = 0.95
+                         ) -> tuple[np.ndarray, np.ndarray]:
+    """Interval of sum(num) / sum(den) over games (rows), for each column, clustered by game.
+
+    For a win rate over seat-games: numerator = win shares of the counted seats in a game,
+    denominator = how many seats were counted there. The variance is the sandwich
+    (linearisation) estimator over the G games that count a seat, with the G / (G - 1)
+    correction (statsmodels' cluster-robust variance of a mean), so seats of one game
+    are not taken as independent; bounds are clipped to [0, 1] (rates). NaN where nothing is
+    counted or fewer than two games count.
+    """
+    num = np.asarray(numerator, dtype=float)
+    den = np.asarray(denominator, dtype=float)
+    if num.ndim == 1:
+        num, den = num[:, None], den[:, None]
+    total = den.sum(axis=0)
+    used = (den > 0).sum(axis=0)  # the clusters: games that count at least one seat
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = num.sum(axis=0) / total
+        spread = ((num - r * den) ** 2).sum(axis=0)
+        se = np.where(used >= 2, np.sqrt(spread * used / (used - 1)) / total, np.nan)
+    z = _z(confidence)
+    return np.clip(r - z * se, 0, 1), np.clip(r + z * se, 0, 1)
+
+
+def format_p(p: float) -> str:
+    """A p-value as text: two significant digits, scientific when small; never '0.0'.
+
+    A p-value below 1e-300 (or one that underflowed to 0 in floating point) is '< 1e-300'.
+    """
+    if p is None or math.isnan(p):
+        return ""
+    if p < 1e-300:
+        return "< 1e-300"
+    return f"{p:.2g}" if p >= 1e-3 else f"{p:.1e}"
+
+
+def obrien_fleming_bounds(looks: int, alpha: float = 0.05) -> np.ndarray:
+    """Two-sided O'Brien-Fleming |z| boundaries for `looks` equally spaced analyses.
+
+    Boundary at look k is c * sqrt(looks / k), with c such that a null difference crosses
+    some boundary with probability `alpha` (the z statistics of the looks are Brownian:
+    corr(Z_i, Z_j) = sqrt(i / j)). Computed with scipy's multivariate normal CDF (Genz).
+    """
+    if looks == 1:
+        return np.array([_z(1 - alpha)])
+    from scipy.optimize import brentq
+    from scipy.stats import multivariate_normal
+
+    t = np.arange(1, looks + 1) / looks
+    cov = np.sqrt(np.minimum.outer(t, t) / np.maximum.outer(t, t))
+    shape = np.sqrt(1 / t)
+    mvn = multivariate_normal(mean=np.zeros(looks), cov=cov, seed=1)
+
+    def crossing(c: float) -> float:
+        bound = c * shape
+        return 1 - mvn.cdf(bound, lower_limit=-bound) - alpha
+
+    return brentq(crossing, _z(1 - alpha) * 0.8, 8.0, xtol=1e-4) * shape

@@ -11,6 +11,7 @@ from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, WORD_COLUMNS, uses
 from analytics.eventlog.writer import frame, write_runs
 from analytics.games.diceforge.catalogue import ATTRIBUTES, USE_KINDS, catalogue_of_cards
 from analytics.games.diceforge.components import CARDS
+from analytics.runfolder import write_config
 
 BASE_CARDS = (
     "blacksmiths_hammer,blacksmiths_chest,silver_hind,satyrs,ferryman,helmet_of_invisibility,"
@@ -89,6 +90,7 @@ class LogBuilder:
         # Derived from the hand-built events as the writer derives it from the engine's.
         uses_frame(events_frame, vocabulary["use_kinds"]).write_parquet(part / "uses.parquet")
         write_runs(folder, self._manifest(), (ATTRIBUTES, self.components))
+        write_config(folder, {}, max(1, len(games)))  # one part holds every game
         return folder
 
     def _manifest(self) -> dict:

@@ -11,7 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from analytics.cli_analysis import COMMANDS
-from tests.analytics_fixtures import sample_logs
+from tests.analytics_fixtures import BASE_CARDS, sample_logs
+
+# The base cards with the Hammer and the Chest on each other's slot: another set, named base.
+SWAPPED_BASE = BASE_CARDS.replace("blacksmiths_hammer,blacksmiths_chest",
+                                  "blacksmiths_chest,blacksmiths_hammer")
 
 
 @click.group()
@@ -37,7 +41,7 @@ def test_cards_csv_is_clean_and_footnote_goes_to_stderr(logs):
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["card"] for r in rows] == ["silver_hind", "elder"]
-    for column in ("n_available", "take_rate", "owned_wr_low", "delta_high", "adjusted_effect",
+    for column in ("n_available", "take_rate", "owned_wr_low", "delta_high", "adjusted_delta",
                    "p_adj", "glory_per_game"):
         assert column in rows[0]
     assert "13 rows under --min-n 1 hidden" in result.stderr
@@ -106,3 +110,120 @@ def test_help_has_examples():
     for command in COMMANDS:
         result = invoke(command.name, "--help")
         assert result.exit_code == 0 and "Examples:" in result.output
+
+
+def _common_card_logs(folder, games=40, card_set="base", cards=None, run_id="run-c",
+                      planned=None):
+    """`games` four-player games where every seat buys the Elder and seat g % 4 wins game g."""
+    from tests.analytics_fixtures import BASE_CARDS, LogBuilder, feat
+
+    builder = LogBuilder(run_id=run_id, card_set=card_set, cards=cards or BASE_CARDS)
+    for g in range(games):
+        scores = tuple(10 if seat == g % 4 else 0 for seat in range(4))
+        game = builder.game(1000 * len(run_id) + g, scores, bots=("economist", "hero") * 2)
+        for seat in range(4):
+            feat(builder, game, 1, seat, "elder")
+    builder.write(folder)
+    if planned is not None:
+        import polars as pl
+
+        from tests.analytics_fixtures import TABLES
+
+        runs = pl.read_parquet(folder / "runs.parquet").with_columns(n_games=pl.lit(planned))
+        runs.cast(TABLES["runs"]).write_parquet(folder / "runs.parquet")
+    return folder
+
+
+def test_owned_win_rate_interval_is_clustered_by_game(tmp_path):
+    # One owner wins each game: the owners' win rate is 1/4 in every game, so its interval
+    # clustered by game has no width (a Wilson interval over 160 seat-games: 0.19 to 0.32).
+    logs = _common_card_logs(tmp_path / "run")
+    result = invoke("cards", "--logs", logs, "--min-n", "1", "--format", "json")
+    assert result.exit_code == 0, result.output
+    elder = next(r for r in json.loads(result.stdout) if r["card"] == "elder")
+    assert elder["owned_wr"] == pytest.approx(0.25)
+    assert (elder["owned_wr_low"], elder["owned_wr_high"]) == pytest.approx((0.25, 0.25))
+
+
+def test_card_footnotes_call_associations_associations(logs):
+    result = invoke("cards", "--logs", logs, "--min-n", "1")
+    assert result.exit_code == 0, result.output
+    assert "ASSOCIATIONS" in result.stderr and "dicelab value" in result.stderr
+    assert "from owning it" not in result.stderr and "adjusted_effect" not in result.stdout
+
+
+def test_seat_chi2_p_that_underflows_is_said_not_zero(tmp_path):
+    from tests.analytics_fixtures import LogBuilder
+
+    builder = LogBuilder(run_id="run-seat", players=2)
+    for g in range(2000):  # seat 0 wins every game: chi-square 2000 on 1 df, p ~ 1e-436
+        builder.game(g + 1, (5, 1))
+    folder = builder.write(tmp_path / "run")
+    result = invoke("seats", "--logs", folder, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert {r["chi2_p"] for r in rows} == {"< 1e-300"}
+    assert "p = < 1e-300" in result.stderr
+
+
+def test_card_p_values_are_text(tmp_path):
+    from tests.analytics_fixtures import LogBuilder, feat
+
+    builder = LogBuilder(run_id="run-p")
+    for g in range(400):  # the Elder's owner wins 2 games in 3, the Hind's 1 in 5
+        winner = g % 4
+        game = builder.game(g + 1, tuple(9 if s == winner else 1 for s in range(4)),
+                            bots=("economist", "hero") * 2)
+        feat(builder, game, 1, winner if g % 3 else (winner + 1) % 4, "elder")
+        feat(builder, game, 1, winner if g % 5 == 0 else (winner + 2) % 4, "silver_hind")
+    result = invoke("cards", "--logs", builder.write(tmp_path / "run"), "--min-n", "0",
+                    "--format", "json")
+    assert result.exit_code == 0, result.output
+    p_adj = {r["card"]: r["p_adj"] for r in json.loads(result.stdout)}
+    assert isinstance(p_adj["elder"], str) and 0 < float(p_adj["elder"]) < 1e-10
+    assert "e-" in p_adj["elder"]  # scientific notation, not a rounded 0.0
+
+
+def test_analysis_commands_say_what_they_read_and_warn_on_mixed_sets(tmp_path):
+    base = _common_card_logs(tmp_path / "base", run_id="run-base")
+    other = _common_card_logs(tmp_path / "other", run_id="run-other", cards=SWAPPED_BASE,
+                              planned=50)
+    result = invoke("seats", "--logs", base, "--logs", other)
+    assert result.exit_code == 0, result.output
+    assert "read --logs: 2 run(s)" in result.stderr and "80 games" in result.stderr
+    assert "2 different card sets are named 'base'" in result.stderr
+    assert "other: unfinished run, 40 of 50 games" in result.stderr
+    result = invoke("seats", "--logs", base, "--logs", other, "--set", "base")
+    assert result.exit_code == 1 and "names 2 different card sets" in result.stderr
+    result = invoke("seats", "--logs", base, "--logs", other, "--set", "nope")
+    errors = [line for line in result.stderr.splitlines() if not line.startswith("warning:")]
+    assert result.exit_code == 1 and len(errors) == 1
+    assert "the logs hold: base [" in result.stderr
+    wanted = tmp_path / "mine.toml"
+    wanted.write_text('name = "mine"\n[slots]\n' + "\n".join(
+        f'{slot} = "{card}"' for slot, card in zip(
+            ("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "F1", "F2", "F3", "F4", "F5", "F6",
+             "F7"), BASE_CARDS.split(","), strict=True)))
+    result = invoke("seats", "--logs", base, "--logs", other, "--set", wanted)
+    assert result.exit_code == 0, result.output
+    assert "read --logs: 1 run(s)" in result.stderr and "40 games" in result.stderr
+
+
+def test_power_paired_says_the_correlation_is_assumed():
+    result = invoke("power", "--effect", "0.02", "--paired")
+    assert result.exit_code == 0 and "ASSUMED" in result.stderr
+
+
+def test_power_paired_measures_the_correlation_of_two_runs(tmp_path):
+    a = _common_card_logs(tmp_path / "a", run_id="run-x")
+    result = invoke("power", "--effect", "0.02", "--paired", "--logs-a", a, "--logs-b", a)
+    assert result.exit_code == 0, result.output
+    assert "1.000, MEASURED from 40 paired games" in result.stderr
+
+
+def test_summary_lists_cards_by_take_rate_not_owned_win_rate(logs):
+    from analytics.summary import summary_tables
+
+    title, cards = summary_tables([logs], min_n=0)[2]
+    assert "most bought" in title and "owned_wr" not in cards.columns
+    assert cards["take_rate"].to_list() == sorted(cards["take_rate"].to_list(), reverse=True)

@@ -104,6 +104,13 @@ class Toy:
     def standings(self, state):
         return [(glory,) for glory in state.glory]
 
+    def catalogue(self, setup):
+        return {}, []  # no components: a take is a number, not a thing
+
+    def vocabulary(self, setup):
+        return {"kind": ("resource_gained",), "item": (), "resource": ("glory",), "cause": (),
+                "use_kinds": ()}
+
 
 @pytest.fixture
 def toy(monkeypatch):

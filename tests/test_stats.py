@@ -164,3 +164,92 @@ def test_mean_bounds_is_the_student_t_interval():
     low, high = stats.mean_bounds([10.0], [2.0], [4])
     assert low[0] == pytest.approx(10 - 3.182446305284263)
     assert high[0] == pytest.approx(10 + 3.182446305284263)
+
+
+# --- paired designs, clusters, p-values, sequential boundaries -------------------------------
+
+
+def test_paired_mean_difference_is_scipys_paired_t_test():
+    rng = np.random.default_rng(4)
+    a = rng.normal(0, 1, 50)
+    b = 0.6 * a + rng.normal(0.3, 1, 50)
+    result = stats.paired_mean_difference(a, b)
+    expected = sps.ttest_rel(b, a)
+    interval = expected.confidence_interval(0.95)
+    assert result.difference == pytest.approx(b.mean() - a.mean())
+    assert result.p_value == pytest.approx(expected.pvalue)
+    assert (result.low, result.high) == pytest.approx((interval.low, interval.high))
+    assert result.correlation == pytest.approx(np.corrcoef(a, b)[0, 1])
+    se_independent = math.sqrt((a.var(ddof=1) + b.var(ddof=1)) / 50)
+    assert result.variance_ratio == pytest.approx((se_independent / result.se_paired) ** 2)
+
+
+def test_paired_ratio_difference_with_equal_denominators_is_the_paired_t_of_the_rates():
+    rng = np.random.default_rng(8)
+    wins_a, wins_b = rng.integers(0, 3, 40), rng.integers(0, 4, 40)
+    result = stats.paired_ratio_difference(wins_a, np.full(40, 4), wins_b, np.full(40, 4))
+    plain = stats.paired_mean_difference(wins_a / 4, wins_b / 4)
+    assert (result.difference, result.low, result.high, result.p_value) == pytest.approx(
+        (plain.difference, plain.low, plain.high, plain.p_value))
+
+
+def test_paired_ratio_difference_is_exact_when_every_game_agrees():
+    result = stats.paired_ratio_difference([1, 0, 1], [1, 1, 1], [1, 0, 1], [1, 1, 1])
+    assert (result.difference, result.low, result.high, result.p_value) == (0, 0, 0, 1.0)
+
+
+def test_cluster_ratio_bounds_match_statsmodels_cluster_robust_mean():
+    rng = np.random.default_rng(2)
+    games, seats = 60, 4
+    winner = rng.integers(0, seats, games)
+    win = (np.arange(seats)[None, :] == winner[:, None]).astype(float)
+    owned = rng.random((games, seats)) < 0.5
+    owned[0] = False  # a game where nobody counts is no cluster
+    y, group = win[owned], np.repeat(np.arange(games), seats).reshape(games, seats)[owned]
+    fit = sm.OLS(y, np.ones(len(y))).fit(cov_type="cluster", cov_kwds={"groups": group})
+    low, high = stats.cluster_ratio_bounds((win * owned).sum(axis=1), owned.sum(axis=1))
+    z = sps.norm.ppf(0.975)
+    assert (low[0], high[0]) == pytest.approx((y.mean() - z * fit.bse[0],
+                                               y.mean() + z * fit.bse[0]))
+
+
+def test_cluster_ratio_bounds_narrower_than_wilson_when_one_owner_per_game_wins():
+    # Every seat of 100 four-player games owns the card and exactly one wins: the owners'
+    # win rate is 1/4 in every game, with no uncertainty at all; Wilson treats the 400
+    # seat-games as independent draws.
+    win = np.tile([1.0, 0, 0, 0], (100, 1))
+    low, high = stats.cluster_ratio_bounds(win.sum(axis=1), np.full(100, 4.0))
+    assert (low[0], high[0]) == pytest.approx((0.25, 0.25))
+    wilson_low, wilson_high = stats.wilson_bounds(100, 400)
+    assert wilson_high - wilson_low > 0.08
+
+
+@pytest.mark.parametrize(("p", "text"), [
+    (0.0, "< 1e-300"), (1e-310, "< 1e-300"), (3.2e-5, "3.2e-05"), (0.5, "0.5"),
+    (0.0123, "0.012"), (math.nan, ""), (1e-300, "1.0e-300"),
+])
+def test_format_p_never_prints_zero(p, text):
+    assert stats.format_p(p) == text
+
+
+def test_obrien_fleming_bounds_match_published_constants():
+    # Jennison & Turnbull (2000), Table 2.3: K = 5, alpha = 0.05, C_B = 2.040.
+    bounds = stats.obrien_fleming_bounds(5, 0.05)
+    assert bounds == pytest.approx(2.040 * np.sqrt(5 / np.arange(1, 6)), abs=2e-3)
+    assert stats.obrien_fleming_bounds(1, 0.05)[0] == pytest.approx(sps.norm.ppf(0.975))
+
+
+def test_adjusted_associations_adjust_for_covariates_only_not_other_cards():
+    won, owned, seat = _simulated_seats(3000)
+    owned[:, 1] = np.where(owned[:, 0] == 1, 1.0, owned[:, 1])  # card 1 comes with card 0
+    results = stats.adjusted_associations(won, owned, seat)
+    for j, result in enumerate(results):
+        alone = np.column_stack([np.ones(len(won)), owned[:, j], seat])
+        margeff = sm.Logit(won, alone).fit(disp=False).get_margeff(
+            at="overall", method="dydx", dummy=True)
+        assert result.estimate == pytest.approx(margeff.margeff[0], abs=1e-6)
+        assert result.p_value == pytest.approx(margeff.pvalues[0], abs=1e-3)
+    # Card 1 has no effect of its own, but its owners hold card 0: an association remains,
+    # which the joint regression (adjusting for card 0, bought after) would hide.
+    assert results[1].estimate > 0.05
+    assert abs(stats.logistic_average_effects(won, owned, seat)[1].estimate) < 0.05

@@ -53,6 +53,21 @@ class Plugin(Protocol):
     def tables(self) -> dict[str, Callable[[], list[dict]]]:
         """The game's own lists for `dicelab list` (Dice Forge: cards, faces), as rows."""
 
+    def catalogue(self, setup: Any) -> tuple[dict[str, type], list[dict]]:
+        """What a run of `setup` could offer, for `components.parquet`: the attributes
+        (name -> Python type) and one row per card or face."""
+
+    def vocabulary(self, setup: Any) -> dict[str, tuple[str, ...]]:
+        """Every word its events may use, per word column (kind, item, resource, cause), and
+        `use_kinds`: the kinds whose item is a component being used."""
+
+    def slots(self, card_set: str) -> tuple[str, dict[str, tuple[str, tuple[str, ...]]]]:
+        """A card set's name and, per slot, its card and the other cards that slot can hold
+        (same slot, not already in the set): what an ablation may swap in."""
+
+    def set_file(self, name: str, cards: Mapping[str, str]) -> str:
+        """The text of a card-set file naming `cards` (slot -> card id)."""
+
     def setup(self, card_set: str, module: str, rules: Mapping[str, str], players: int
               ) -> RunSetup:
         """A checked setup: card set (a preset name or a file), module, rule options

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analytics.eventlog.reader import read_table
-from analytics.games import GAMES
+from analytics.games import GAMES, get_game
 from analytics.games.diceforge.catalogue import catalogue_of_cards
 from analytics.games.diceforge.components import CARDS
 from analytics.query import LogDatabase
@@ -97,3 +99,25 @@ def test_queries_name_no_card_or_face():
         text = path.read_text()
         found = sorted(i for i in ids if re.search(rf"(?<!\w){re.escape(i)}(?!\w)", text))
         assert found == [], f"{path.relative_to(ROOT)} names {found}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from((2, 3, 4)))
+def test_every_word_a_game_logs_is_declared_over_random_card_sets(rng, players):
+    """A card that logs a word its game does not declare would fail the writer mid-run."""
+    from analytics.engine import play_game
+    from analytics.games.diceforge.catalogue import VOCABULARY
+    from analytics.games.diceforge.content import CardSet
+    from analytics.games.diceforge.state import Setup
+
+    by_slot: dict[str, list] = {}
+    for card in CARDS.values():
+        by_slot.setdefault(card.slot, []).append(card)
+    cards = {slot: rng.choice(options) for slot, options in sorted(by_slot.items())}
+    game = get_game("diceforge")
+    bots = [game.make_bot(rng.choice(("economist", "hero", "random"))) for _ in range(players)]
+    result = play_game(game, Setup(players, CardSet("random", cards)), bots, rng.randrange(2**32))
+    columns = {"kind": 3, "item": 4, "resource": 5, "cause": 7}
+    undeclared = {(name, row[i]) for row in result.events for name, i in columns.items()
+                  if row[i] is not None and row[i] not in VOCABULARY[name]}
+    assert undeclared == set()

@@ -216,6 +216,25 @@ def test_outcome_by_seat_game(db):
     ])
 
 
+@covers("paired_outcome_by_seat_game")
+def test_paired_outcome_by_seat_game(db):
+    frame = db.run("paired_outcome_by_seat_game")
+    assert frame.height == 12 and frame["seed"].to_list() == [1] * 4 + [2] * 4 + [3] * 4
+    expect(frame.slice(3, 3), [
+        (1, 1, "run-a", 4, "", "base", 9, 100, False, 3, "random", 0, 0.0),
+        (2, 2, "run-a", 4, "", "base", 9, 120, True, 0, "economist", 6, 0.5),
+        (2, 2, "run-a", 4, "", "base", 9, 120, True, 1, "random", 6, 0.5),
+    ])
+
+
+@covers("runs_read")
+def test_runs_read(db):
+    import hashlib
+
+    content_hash = hashlib.md5(BASE_CARDS.encode()).hexdigest()[:8]
+    expect(db.run("runs_read"), [("run-a", "base", content_hash, "", 4, 3, 3, 3)])
+
+
 @covers("win_rate_by_seat")
 def test_win_rate_by_seat(db):
     expect(db.run("win_rate_by_seat"), [

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 
 from analytics.games.diceforge import bots, catalogue, turn  # noqa: F401  (bots register)
-from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, Face
+from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, SLOTS, Face
 from analytics.games.diceforge.content import load_card_set, preset_names
 from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
 from analytics.games.diceforge.state import Game, Setup, new_game
@@ -36,6 +37,19 @@ class DiceForge:
 
     def tables(self) -> dict[str, Callable[[], list[dict]]]:
         return {"cards": card_rows, "faces": face_rows}
+
+    def slots(self, card_set: str) -> tuple[str, dict[str, tuple[str, tuple[str, ...]]]]:
+        loaded = load_card_set(card_set)
+        in_set = {card.id for card in loaded.cards.values()}
+        return loaded.name, {  # in the game's slot order, as card_ids
+            slot: (loaded.cards[slot].id, tuple(sorted(
+                c.id for c in CARDS.values() if c.slot == slot and c.id not in in_set)))
+            for slot in SLOTS}
+
+    def set_file(self, name: str, cards: Mapping[str, str]) -> str:
+        lines = [f"name = {json.dumps(name)}", "[slots]",
+                 *(f"{slot} = {json.dumps(card)}" for slot, card in cards.items())]
+        return "\n".join(lines) + "\n"
 
     def setup(self, card_set: str, module: str, rules: Mapping[str, str], players: int
               ) -> RunSetup:

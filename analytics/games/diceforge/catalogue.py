@@ -22,6 +22,7 @@ from analytics.games.diceforge.components import (
     boar_face,
 )
 from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rebellion import WORDS as REBELLION_WORDS
 from analytics.games.diceforge.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
@@ -40,12 +41,12 @@ KINDS = (
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started",
 )
-RESOURCES = ("glory", "gold", "hammer", "moon", "sun")
+RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"])
 USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")  # an event using its item
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
     "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
-    "starting_gold",
+    "starting_gold", *REBELLION_WORDS["cause"],
 )
 ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pawn_ousted items
 

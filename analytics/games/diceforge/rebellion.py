@@ -80,6 +80,9 @@ SCEPTER = "blacksmiths_scepter"
 SCEPTER_TRACK = "scepter"  # the log's word for gold on a Scepter track
 SCEPTER_ROOM = 6
 SHARDS = {SUN: "scepter_sun", MOON: "scepter_moon"}  # shards a Scepter gave this turn
+SHARDS_EXPIRE = "turn_end"  # the cause of losing the shards not spent in the turn
+# The words these cards add to the log (the catalogue declares them to the writer).
+WORDS = {"resource": (SCEPTER_TRACK, *SHARDS.values()), "cause": (SHARDS_EXPIRE,)}
 # A conversion: (shard, how many, the track it needs): 1 shard from 4+, 2 from exactly 6.
 CONVERSIONS = {"sun1": (SUN, 1, 4), "moon1": (MOON, 1, 4), "sun2": (SUN, 2, 6),
                "moon2": (MOON, 2, 6)}
@@ -250,7 +253,7 @@ def scepter_shards_expire(g: Game, p: Player, card_id: str) -> None:
     """At the end of p's turn, Scepter shards not spent are lost."""
     for held in SHARDS.values():
         if p.res.get(held, 0):
-            lose(g, p, held, p.res[held], "turn_end", card_id)
+            lose(g, p, held, p.res[held], SHARDS_EXPIRE, card_id)
 
 
 SOURCES["scepter"] = Source(_available, _covers, _pays)

@@ -1,0 +1,145 @@
+"""Two arms' logs read and lined up game by game: the data of a paired comparison.
+
+Games of the two arms are paired by their own seed (`games.seed`): the same seed, the same
+bots in the same seats, under two setups. Everything a comparison needs is then a numpy array
+with one row per pair: seat outcomes (games x seats) and what each seat acquired
+(games x seats x components). No statistics here (see analytics.compare).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from analytics.errors import UserError
+from analytics.provenance import describe_logs
+from analytics.query import LogDatabase
+
+COMPONENTS = ("card", "face")
+
+
+@dataclass(frozen=True, slots=True)
+class ArmLogs:
+    """One arm as read from its logs, rows ordered by seed then seat."""
+
+    label: str  # 'A' or 'B'
+    seats: pl.DataFrame  # paired_outcome_by_seat_game
+    acquired: dict[str, pl.DataFrame]  # component kind -> copies_by_seat_game joined to seed
+    available: dict[str, tuple[str, ...]]  # component kind -> ids offered in the arm's runs
+    read: tuple[str, ...]  # what was read (runs, sets, games), said on stderr
+
+    @property
+    def sets(self) -> str:
+        return ", ".join(sorted(self.seats["card_set"].unique().to_list()))
+
+
+def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
+    """The seat outcomes and acquisitions of one arm's run folders."""
+    with LogDatabase(logs) as db:
+        seats = db.run("paired_outcome_by_seat_game")
+        acquired, available = {}, {}
+        for kind in COMPONENTS:
+            copies = db.run("copies_by_seat_game", {"component": kind})
+            acquired[kind] = copies.join(seats.select("game_id", "seat", "seed"),
+                                         on=["game_id", "seat"], how="inner")
+            offered = db.run("components_by_run", {"component": kind})
+            available[kind] = tuple(sorted(offered["component"].unique().to_list()))
+        read = describe_logs(db, f"--logs-{label.lower()}")
+    return ArmLogs(label, seats, acquired, available, read)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedGames:
+    """Both arms on the same games: arrays with one row per seed, in seed order."""
+
+    players: int
+    seeds: np.ndarray  # (games,)
+    win: dict[str, np.ndarray]  # arm -> (games, seats) win shares
+    score: dict[str, np.ndarray]  # arm -> (games, seats)
+    bots: dict[str, np.ndarray]  # arm -> (games, seats) bot names
+    rounds: dict[str, np.ndarray]  # arm -> (games,)
+    decisions: dict[str, np.ndarray]
+    tied: dict[str, np.ndarray]
+    components: dict[str, list[str]]  # kind -> ids offered in either arm, sorted
+    offered: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (components,) bool
+    owned: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (games, seats, components) 0/1
+
+    @property
+    def n_games(self) -> int:
+        return len(self.seeds)
+
+
+def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
+    """Line the arms up by game seed; arms that cannot be paired are a UserError saying why."""
+    players = _one_player_count(a, b)
+    for arm in (a, b):
+        doubled = arm.seats.filter(pl.col("seat") == 0)["seed"].is_duplicated()
+        if doubled.any():
+            raise UserError(f"--logs-{arm.label.lower()} holds {int(doubled.sum())} games whose "
+                            "seed appears twice (the same run read twice?): cannot pair")
+    seeds_a = a.seats.filter(pl.col("seat") == 0)["seed"]
+    seeds_b = b.seats.filter(pl.col("seat") == 0)["seed"]
+    only_a = seeds_a.filter(~seeds_a.is_in(seeds_b.implode()))
+    only_b = seeds_b.filter(~seeds_b.is_in(seeds_a.implode()))
+    if len(only_a) or len(only_b):
+        raise UserError(
+            f"arms cannot be paired: {len(only_a)} games of --logs-a and {len(only_b)} of "
+            f"--logs-b have no game with the same seed in the other arm (same --seed and "
+            f"--games are needed; first unmatched seed {(only_a if len(only_a) else only_b)[0]})")
+    seeds = np.sort(seeds_a.to_numpy())
+    components = {kind: sorted(set(a.available[kind]) | set(b.available[kind]))
+                  for kind in COMPONENTS}
+    grids = {arm.label: _grid(arm, players) for arm in (a, b)}
+    offered = {kind: {arm.label: np.isin(components[kind], arm.available[kind])
+                      for arm in (a, b)} for kind in COMPONENTS}
+    owned = {kind: {arm.label: _owned(arm, kind, components[kind], seeds, players)
+                    for arm in (a, b)} for kind in COMPONENTS}
+    return PairedGames(players, seeds,
+                       {k: g["win_share"] for k, g in grids.items()},
+                       {k: g["score"] for k, g in grids.items()},
+                       {k: g["bot"] for k, g in grids.items()},
+                       {k: g["rounds"] for k, g in grids.items()},
+                       {k: g["n_decisions"] for k, g in grids.items()},
+                       {k: g["tied"] for k, g in grids.items()},
+                       components, offered, owned)
+
+
+def _one_player_count(a: ArmLogs, b: ArmLogs) -> int:
+    counts = {arm.label: sorted(arm.seats["players"].unique().to_list()) for arm in (a, b)}
+    for label, found in counts.items():
+        if len(found) != 1:
+            raise UserError(f"--logs-{label.lower()} mixes player counts "
+                            f"{', '.join(map(str, found))}: compare one player count at a time")
+    if counts["A"] != counts["B"]:
+        raise UserError(f"arms cannot be paired: --logs-a has {counts['A'][0]}-player games, "
+                        f"--logs-b {counts['B'][0]}-player games")
+    return counts["A"][0]
+
+
+def _grid(arm: ArmLogs, players: int) -> dict[str, np.ndarray]:
+    """Seat columns as (games, seats) arrays and game columns as (games,), in seed order."""
+    seats = arm.seats.sort("seed", "seat")
+    shaped = {name: seats[name].to_numpy().reshape(-1, players)
+              for name in ("win_share", "score", "bot")}
+    first = seats.filter(pl.col("seat") == 0)
+    shaped.update({name: first[name].to_numpy().astype(float)
+                   for name in ("rounds", "n_decisions", "tied")})
+    return shaped
+
+
+def _owned(arm: ArmLogs, kind: str, components: list[str], seeds: np.ndarray, players: int
+           ) -> np.ndarray:
+    """(games, seats, components) 1 where the seat acquired the component in that game."""
+    owned = np.zeros((len(seeds), players, len(components)), dtype=np.float32)
+    rows = arm.acquired[kind].filter(pl.col("component").is_in(components))
+    if rows.height:
+        game = np.searchsorted(seeds, rows["seed"].to_numpy())
+        column = {c: i for i, c in enumerate(components)}
+        col = rows["component"].replace_strict(column, return_dtype=pl.Int64).to_numpy()
+        owned[game, rows["seat"].to_numpy(), col] = 1.0
+    return owned
+

@@ -1,0 +1,165 @@
+"""`dicelab value`: what a card is worth to the seats that buy it, by ablation on paired seeds.
+
+The set is played as it is, then again on the same seeds and bots with the card replaced by
+each other card its slot can hold (same cost, not already in the set). The card's value is
+the win rate of the seats that bought it minus the win rate the same seats of the same games
+reach without it; each seat's and each bot's change is reported too. Intervals are Student t
+over games (each game one cluster). This is the number to read as "how strong is this card":
+the owned-vs-not-owned columns of `dicelab cards` say who buys it, not what it does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from analytics import stats
+from analytics.arms import ArmSpec, arms_folder, run_config
+from analytics.compare import buyers_difference, game_measures
+from analytics.errors import UserError
+from analytics.games import get_game
+from analytics.paired import pair, read_arm
+from analytics.simulate import run_simulation, validate
+
+
+@dataclass(frozen=True, slots=True)
+class Ablation:
+    """Card `card` on `slot` of the set, replaced by `replacement`."""
+
+    card: str
+    slot: str
+    replacement: str
+
+
+def ablations(set_name: str, card: str | None) -> tuple[object, list[Ablation]]:
+    """The loaded set and the ablations of `card` (every ablatable card when None).
+
+    An unknown card, one not in the set, or one whose slot has no other option in the
+    catalogue is a UserError naming it.
+    """
+    plugin = get_game("diceforge")
+    name, slots = plugin.slots(set_name)
+    slot_of = {current: slot for slot, (current, _) in slots.items()}
+    if card is not None:
+        if card not in {row["card"] for row in plugin.tables()["cards"]()}:
+            raise UserError(f"unknown card {card!r}; see 'dicelab list cards'")
+        if card not in slot_of:
+            raise UserError(f"card {card!r} is not in set {name!r} ({', '.join(slot_of)})")
+    found = []
+    for cid, slot in slot_of.items():
+        if card is not None and cid != card:
+            continue
+        options = slots[slot][1]
+        if card is not None and not options:
+            raise UserError(f"cannot ablate {card!r}: slot {slot} has no other option in the "
+                            f"catalogue (every card of its cost is in the set)")
+        found.extend(Ablation(cid, slot, other) for other in options)
+    return SetSlots(name, {slot: current for slot, (current, _) in slots.items()}), found
+
+
+@dataclass(frozen=True, slots=True)
+class SetSlots:
+    """A card set as an ablation sees it: its name and the card on each slot."""
+
+    name: str
+    cards: dict[str, str]
+
+
+def _write_ablated_set(card_set: SetSlots, ablation: Ablation, folder: Path) -> Path:
+    """A set file: `card_set` with the ablated slot holding the replacement."""
+    cards = {**card_set.cards, ablation.slot: ablation.replacement}
+    name = f"{card_set.name}-{ablation.card}-as-{ablation.replacement}"
+    path = folder / "sets" / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(get_game("diceforge").set_file(name, cards), encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class ValueReport:
+    """One row per ablation (ranked by value), per-seat and per-bot rows, what was read."""
+
+    table: pl.DataFrame
+    detail: pl.DataFrame  # ablation, item, a (without), b (with), difference, interval, p
+    read: tuple[str, ...]
+
+
+def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2000,
+               seed: int = 0, bots: tuple[str, ...] = ("economist",),
+               rules: dict[str, str] | None = None, out: Path | None = None,
+               workers: int | None = None, progress: bool = True) -> ValueReport:
+    """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation."""
+    card_set, found = ablations(set_name, card)
+    if not found:
+        raise UserError(f"set {card_set.name!r} has no card whose slot has another option")
+    spec = ArmSpec(set_name, bots, dict(rules or {}))
+    validate(run_config(spec, players, games, seed))
+    rows, detail = [], []
+    with arms_folder(out) as folder:
+        run_simulation(run_config(spec, players, games, seed), folder / "with",
+                       workers=workers, progress=progress)
+        with_ = read_arm("B", [folder / "with"])
+        read = [with_.read[0].replace("--logs-b", "the set as it is")]
+        for ablation in found:
+            ablated = ArmSpec(str(_write_ablated_set(card_set, ablation, folder)), bots,
+                              dict(rules or {}))
+            target = folder / f"without-{ablation.card}-as-{ablation.replacement}"
+            run_simulation(run_config(ablated, players, games, seed), target,
+                           workers=workers, progress=progress)
+            without = read_arm("A", [target])
+            read.append(without.read[0].replace("--logs-a", "the set without it"))
+            games_ = pair(without, with_)
+            rows.append(_value_row(games_, ablation))
+            detail.extend(_detail_rows(games_, ablation))
+    table = pl.DataFrame(rows)
+    table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
+    table = table.sort("value", descending=True, nulls_last=True)
+    return ValueReport(table, pl.DataFrame(detail), tuple(read))
+
+
+def _value_row(games, ablation: Ablation) -> dict:
+    result = buyers_difference(games, "card", ablation.card)
+    j = games.components["card"].index(ablation.card)
+    buyers = float(games.owned["card"]["B"][:, :, j].sum())
+    return {"card": ablation.card, "slot": ablation.slot, "replaced_by": ablation.replacement,
+            "take_rate": buyers / (games.n_games * games.players),
+            "buyers_wr_with": result.b, "buyers_wr_without": result.a,
+            "value": result.difference, "low": result.low, "high": result.high,
+            "p": result.p_value, "corr": result.correlation, "n_games": result.n,
+            "buyer_seats": int(buyers)}
+
+
+def _detail_rows(games, ablation: Ablation) -> list[dict]:
+    """The change of every seat's and every bot's win rate when the card is in the set."""
+    rows = []
+    for key, (label, result) in game_measures(games).items():
+        if key.startswith(("seat:", "bot:")):
+            rows.append({"card": ablation.card, "replaced_by": ablation.replacement,
+                         "item": label, "without": result.a, "with": result.b,
+                         "difference": result.difference, "low": result.low,
+                         "high": result.high, "p": result.p_value, "n_games": result.n})
+    return rows
+
+
+def headline(report: ValueReport) -> str:
+    """The top row in plain words."""
+    row = report.table.row(0, named=True)
+    if row["value"] is None or math.isnan(row["value"]):
+        return f"{row['card']}: no seat bought it, no value measured"
+    sign = "+" if row["value"] >= 0 else "-"
+    return (f"{row['card']} ({row['slot']}, against {row['replaced_by']}): the seats that buy "
+            f"it win {100 * row['buyers_wr_with']:.1f}% with it vs "
+            f"{100 * row['buyers_wr_without']:.1f}% without: {sign}"
+            f"{100 * abs(row['value']):.1f} points ({100 * row['low']:.1f} to "
+            f"{100 * row['high']:.1f}, 95% paired) over {row['n_games']:,} games")
+
+
+NOTE = ("value = win rate of the seats that bought the card (in the set as it is) minus the "
+        "win rate of the same seats on the same seeds and bots with the card replaced by "
+        "replaced_by; low/high: 95% Student t over games (each game one cluster); p_adj: "
+        "Benjamini-Hochberg over the rows; detail rows: each seat's and bot's win rate with "
+        "minus without")
+

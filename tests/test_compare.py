@@ -1,0 +1,250 @@
+"""`compare` and `value`: calibration (A/A flags about alpha), power (a stronger arm is found),
+recovery of a planted card value, and the command line's output and bad input."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from scipy import stats as sps
+
+from analytics.cli_compare import COMMANDS
+from analytics.compare import buyers_difference, compare_games, compare_logs
+from analytics.paired import PairedGames, pair, read_arm
+from analytics.simulate import RunConfig, run_simulation
+from tests.analytics_fixtures import LogBuilder
+
+ALPHA = 0.05
+
+
+def binomial_range(trials: int, p: float, confidence: float = 0.999) -> tuple[int, int]:
+    """Counts of flags a correct test gives in `trials` with probability `confidence`."""
+    tail = (1 - confidence) / 2
+    return int(sps.binom.ppf(tail, trials, p)), int(sps.binom.isf(tail, trials, p))
+
+
+def synthetic(rng, n, players=4, skill=1.0, components=(), owned=None) -> PairedGames:
+    """Two arms of `n` games with the same law: each seat's latent skill, shared by both arms
+    of a game, plus each arm's own noise decides the winner (the arms correlate)."""
+    skills = rng.normal(0, skill, (n, players))
+    arms = {}
+    for arm in ("A", "B"):
+        strength = skills + rng.normal(0, 1, (n, players))
+        win = (strength == strength.max(axis=1, keepdims=True)).astype(float)
+        arms[arm] = (win, np.round(100 + 10 * strength))
+    empty = {arm: np.zeros((n, players, len(components)), dtype=np.float32) for arm in "AB"}
+    return PairedGames(
+        players, np.arange(n),
+        {arm: arms[arm][0] for arm in "AB"}, {arm: arms[arm][1] for arm in "AB"},
+        {arm: np.full((n, players), "bot", dtype=object) for arm in "AB"},
+        {arm: np.full(n, 9.0) for arm in "AB"},
+        {arm: rng.poisson(120, n).astype(float) for arm in "AB"},
+        {arm: np.zeros(n) for arm in "AB"},
+        {"card": list(components), "face": []},
+        {"card": {arm: np.ones(len(components), bool) for arm in "AB"},
+         "face": {arm: np.zeros(0, bool) for arm in "AB"}},
+        {"card": owned or empty, "face": {arm: np.zeros((n, players, 0)) for arm in "AB"}})
+
+
+def test_a_a_flags_about_alpha_on_synthetic_games():
+    rng = np.random.default_rng(10)
+    trials = 400
+    flags = {"first_seat": 0, "score": 0}
+    for _ in range(trials):
+        rows = compare_games(synthetic(rng, 60)).rows
+        for key, label in (("first_seat", "first seat advantage"), ("score", "mean score")):
+            p = rows.filter(rows["item"].str.starts_with(label))["p"].item()
+            flags[key] += p < ALPHA
+    low, high = binomial_range(trials, ALPHA)
+    assert low <= flags["first_seat"] <= high, flags
+    assert low <= flags["score"] <= high, flags
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    """800 two-player games of random bots, paired with themselves (arrays to draw from)."""
+    out = tmp_path_factory.mktemp("pool") / "run"
+    run_simulation(RunConfig(players=2, games=800, seed=5, bots=("random",)), out, workers=1,
+                   progress=False)
+    arm = read_arm("A", [out])
+    return pair(arm, dataclasses.replace(arm, label="B"))
+
+
+def _draw(games: PairedGames, rows_a: np.ndarray, rows_b: np.ndarray) -> PairedGames:
+    """Arm A from games `rows_a` and arm B from other games `rows_b` of one pool: an A/A
+    comparison on other seed streams, paired position by position."""
+    def pick(values: dict) -> dict:
+        return {"A": values["A"][rows_a], "B": values["B"][rows_b]}
+
+    return dataclasses.replace(
+        games, seeds=games.seeds[rows_a], win=pick(games.win), score=pick(games.score),
+        bots=pick(games.bots), rounds=pick(games.rounds), decisions=pick(games.decisions),
+        tied=pick(games.tied), owned={k: pick(v) for k, v in games.owned.items()})
+
+
+def test_a_a_flags_about_alpha_on_real_games(pool):
+    rng = np.random.default_rng(3)
+    trials, n = 200, 40
+    flags = {"first seat advantage": 0, "mean score": 0}
+    for _ in range(trials):
+        order = rng.permutation(pool.n_games)
+        rows = compare_games(_draw(pool, order[:n], order[n:2 * n])).rows
+        for label in flags:
+            p = rows.filter(rows["item"].str.starts_with(label))["p"].item()
+            flags[label] += p < ALPHA
+    low, high = binomial_range(trials, ALPHA)
+    assert low <= flags["first seat advantage"] <= high, flags
+    assert low <= flags["mean score"] <= high, flags
+
+
+def test_stronger_arm_is_detected(tmp_path, monkeypatch):
+    """Arm B's first seat starts with 9 more Gold (12 instead of 3): a test hook, not a rule:
+    the player-count setup the engine reads is patched for arm B's run only."""
+    from analytics.games.diceforge import state
+
+    config = RunConfig(players=2, games=200, seed=3, bots=("economist",))
+    run_simulation(config, tmp_path / "a", workers=1, progress=False)
+    richer = dataclasses.replace(state.PLAYER_COUNTS[2], starting_gold=(12, 2))
+    monkeypatch.setitem(state.PLAYER_COUNTS, 2, richer)
+    run_simulation(config, tmp_path / "b", workers=1, progress=False)
+    monkeypatch.undo()
+    result = compare_logs([tmp_path / "a"], [tmp_path / "b"]).comparison.primary
+    assert result.difference > 0.1 and result.low > 0 and result.p_value < 0.01
+
+
+def _planted(rng, n, q, players=4, take=0.5):
+    """Games where a card's buyers (in arm B) take the win with probability q more."""
+    games = synthetic(rng, n, players, skill=0.5, components=("x",))
+    buyers = (rng.random((n, players)) < take).astype(np.float32)
+    win_b = games.win["A"].copy()  # without the card, B would play like A
+    for g in np.flatnonzero((rng.random(n) < q) & (buyers.sum(axis=1) > 0)):
+        win_b[g] = 0.0
+        win_b[g, rng.choice(np.flatnonzero(buyers[g]))] = 1.0
+    owned = {"A": np.zeros_like(buyers)[:, :, None], "B": buyers[:, :, None]}
+    return dataclasses.replace(games, win={"A": games.win["A"], "B": win_b},
+                               owned={**games.owned, "card": owned})
+
+
+def test_value_recovers_a_planted_effect():
+    # With k of 4 seats buying, the buyers' summed win share rises by q (1 - k/4): the value
+    # per buyer is q E[1 - k/4] / E[k] over k ~ Binomial(4, 1/2).
+    q, players = 0.3, 4
+    k = np.arange(players + 1)
+    weight = sps.binom.pmf(k, players, 0.5)
+    planted = q * float(weight @ ((1 - k / players) * (k > 0))) / float(weight @ k)
+    rng = np.random.default_rng(21)
+    trials, covered, estimates = 200, 0, []
+    for _ in range(trials):
+        result = buyers_difference(_planted(rng, 150, q), "card", "x")
+        covered += result.low <= planted <= result.high
+        estimates.append(result.difference)
+    low, high = binomial_range(trials, 0.95)
+    assert low <= covered <= high
+    assert np.mean(estimates) == pytest.approx(planted, abs=0.01)
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+@pytest.fixture()
+def invoke():
+    import click
+
+    @click.group()
+    def cli():
+        """Stands in for the main group."""
+
+    for command in COMMANDS:
+        cli.add_command(command)
+    return lambda *args: CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def test_compare_fresh_runs_until_decisive_json(invoke, tmp_path):
+    result = invoke("compare", "--a", "base", "--b", "base-alternates", "--players", "2",
+                    "--bots", "random", "--games", "16", "--until-decisive", "--looks", "2",
+                    "--workers", "1", "--quiet", "--out", tmp_path / "arms", "--format", "json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["headline"].startswith("B (base-alternates)'s first seat wins")
+    assert any("O'Brien-Fleming" in note and "2.80, 1.98" in note for note in body["notes"])
+    assert any(r["item"] == "typhon" and r["in"] == "B only" for r in body["rows"])
+    assert "read --logs-a" in result.stderr
+
+
+def test_compare_logs_of_one_run_gives_zero_differences(invoke, tmp_path):
+    run_simulation(RunConfig(players=2, games=12, seed=1, bots=("random",)), tmp_path / "r",
+                   workers=1, progress=False)
+    result = invoke("compare", "--logs-a", tmp_path / "r", "--logs-b", tmp_path / "r",
+                    "--format", "csv", "--all-rows")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("section,item,measure,in,a,b,difference")
+    assert "+0.0 points (0.0 to 0.0, 95% paired, p = 1)" in result.stderr
+    assert "no spread in the paired differences" in result.stderr
+
+
+def test_value_of_a_card_csv(invoke, tmp_path):
+    result = invoke("value", "hydra", "--players", "2", "--bots", "random", "--games", "12",
+                    "--workers", "1", "--quiet", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    header, row = result.stdout.splitlines()[:2]
+    assert header.startswith("card,slot,replaced_by,take_rate,buyers_wr_with")
+    assert row.startswith("hydra,M8,typhon,")
+    assert "the seats that buy it" in result.stderr
+
+
+def _logs(folder, seeds, players=4):
+    builder = LogBuilder(run_id=folder.name, players=players)
+    for seed in seeds:
+        builder.game(seed, tuple(range(players)))
+    return builder.write(folder)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("compare", "--a", "nope", "--b", "base"), "card set 'nope' is neither a preset"),
+    (("compare", "--a", "base", "--b", "base", "--rule-b", "ties=maybe"), "ties='maybe'"),
+    (("compare", "--a", "base", "--b", "base", "--bots", "nobody"), "nobody"),
+    (("compare", "--a", "base", "--b", "base", "--endpoint", "seat:7"), "--endpoint 'seat:7'"),
+    (("value", "nope_card"), "unknown card 'nope_card'"),
+    (("value", "helmet_of_invisibility"), "cannot ablate 'helmet_of_invisibility': slot M6"),
+    (("value", "typhon", "--set", "base"), "card 'typhon' is not in set 'base'"),
+    (("value", "hydra", "--all"), "name one CARD or pass --all"),
+])
+def test_bad_input_is_one_line_exit_1_and_writes_nothing(invoke, tmp_path, args, message):
+    out = tmp_path / "out"
+    result = invoke(*args, "--games", "8", "--out", out)
+    assert result.exit_code == 1, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("seeds_b", "players_b", "message"), [
+    ((1, 2, 4), 4, "arms cannot be paired: 1 games of --logs-a and 1 of --logs-b"),
+    ((1, 2, 3), 2, "arms cannot be paired: --logs-a has 4-player games, --logs-b 2-player"),
+])
+def test_logs_that_cannot_be_paired(invoke, tmp_path, seeds_b, players_b, message):
+    a = _logs(tmp_path / "a", (1, 2, 3))
+    b = _logs(tmp_path / "b", seeds_b, players_b)
+    result = invoke("compare", "--logs-a", a, "--logs-b", b)
+    assert result.exit_code == 1 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_until_decisive_stops_at_the_first_look_that_crosses(tmp_path):
+    from analytics.arms import ArmSpec, play_arms
+
+    seen = []
+
+    def analyse(a, b):  # a stand-in endpoint: decisive from the second look on
+        seen.append(sorted(p.name for p in a.iterdir()))
+        return len(seen), 10.0 if len(seen) == 2 else 0.5
+
+    result, rule = play_arms(ArmSpec(bots=("random",)), ArmSpec(bots=("random",)), 2, 24, 0,
+                             tmp_path, analyse, looks=3, workers=1, progress=False)
+    assert result == 2 and seen == [["look-1"], ["look-1", "look-2"]]
+    assert rule.z == (0.5, 10.0) and rule.stopped_early and rule.games_per_look == 8
+    assert "crossed at look 2 (16 games per arm)" in rule.text
+    assert not (tmp_path / "a" / "look-3").exists()
