@@ -9,8 +9,8 @@ import click
 
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from analytics.cli_common import Group, format_option
-from analytics.errors import UserError
+from analytics.cli_common import Group, format_option, parse_rules
+from analytics.cli_report import COMMANDS as REPORT_COMMANDS
 from analytics.output import render_table
 
 
@@ -25,16 +25,6 @@ def main() -> None:
       dicelab list cards --format json
       dicelab cards --logs logs/demo
     """
-
-
-def _parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
-    rules = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name or not value:
-            raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
-        rules[name.strip()] = value.strip()
-    return rules
 
 
 @main.command()
@@ -70,7 +60,7 @@ def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, w
 
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
-                       rules=_parse_rules(rules), rotate=rotate)
+                       rules=parse_rules(rules), rotate=rotate)
     path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet)
     click.echo(f"wrote {n_games} games to {path}")
 
@@ -113,7 +103,7 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
         click.echo(render_table(table, fmt))
 
 
-for command in ANALYSIS_COMMANDS:
+for command in (*ANALYSIS_COMMANDS, *REPORT_COMMANDS):
     main.add_command(command)
 
 

@@ -6,7 +6,7 @@ import click
 
 from analytics import analysis
 from analytics.cli_common import Command, format_option
-from analytics.output import render_table
+from analytics.output import choose_columns, legend, render_table
 from analytics.query import Filters, run_query
 
 
@@ -34,15 +34,34 @@ def table_options(func):
                         help="Hide rows owned in fewer seat-games.")(func)
 
 
+def view_options(func):
+    """--columns and --wide: which columns a text table shows (CSV and JSON keep them all)."""
+    func = click.option("--wide", is_flag=True, help="Show every column.")(func)
+    return click.option("--columns", metavar="A,B,...",
+                        help="Columns to show, comma-separated (default: a short set).")(func)
+
+
+# The columns a text table shows by default; `--wide` shows the rest.
+DEFAULT_COLUMNS = {
+    "component": ("n_owned", "take_rate", "owned_wr", "not_owned_wr", "delta", "delta_low",
+                  "delta_high", "adjusted_effect", "p_adj", "glory_per_game"),
+}
+
+
 def make_filters(players, module, card_set, bot) -> Filters:
     return Filters(tuple(players), tuple(module), tuple(card_set), tuple(bot))
 
 
-def emit(table: analysis.Table, fmt: str) -> None:
-    """The frame on stdout, the footnotes on stderr (so CSV and JSON stay parseable)."""
-    click.echo(render_table(table.frame, fmt), nl=fmt == "table")
+def emit(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool = False,
+         default: tuple[str, ...] = ()) -> None:
+    """The frame on stdout, the footnotes (and in a text table a legend) on stderr, so CSV
+    and JSON stay parseable."""
+    frame = choose_columns(table.frame, fmt, default, columns, wide)
+    click.echo(render_table(frame, fmt), nl=fmt == "table")
     for note in table.footnotes:
         click.echo(note, err=True)
+    if fmt == "table" and legend(frame.columns):
+        click.echo(legend(frame.columns), err=True)
 
 
 @click.command("query", cls=Command)
@@ -52,8 +71,10 @@ def emit(table: analysis.Table, fmt: str) -> None:
 @click.option("--queries-dir", type=click.Path(file_okay=False), default=None,
               help="Extra folder of .sql files (and audits/).")
 @log_options
+@view_options
 @format_option
-def query_command(name, params, queries_dir, logs, players, module, card_set, bot, fmt):
+def query_command(name, params, queries_dir, logs, players, module, card_set, bot, columns, wide,
+                  fmt):
     """Run a named query from queries/ over the logs.
 
     \b
@@ -64,14 +85,15 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
     """
     frame = run_query(logs, name, dict(params), make_filters(players, module, card_set, bot),
                       queries_dir)
-    emit(analysis.Table(frame), fmt)
+    emit(analysis.Table(frame), fmt, columns, wide)
 
 
 @click.command("cards", cls=Command)
 @log_options
 @table_options
+@view_options
 @format_option
-def cards_command(logs, players, module, card_set, bot, min_n, sort, fmt):
+def cards_command(logs, players, module, card_set, bot, min_n, sort, columns, wide, fmt):
     """Heroic Feat cards: take rate, win rate owned vs not, adjusted effect, Glory.
 
     \b
@@ -80,14 +102,16 @@ def cards_command(logs, players, module, card_set, bot, min_n, sort, fmt):
       dicelab cards --min-n 500 --sort adjusted_effect --format csv > cards.csv
     """
     filters = make_filters(players, module, card_set, bot)
-    emit(analysis.card_table(logs, filters, sort, min_n), fmt)
+    emit(analysis.card_table(logs, filters, sort, min_n), fmt, columns, wide,
+         ("card", *DEFAULT_COLUMNS["component"]))
 
 
 @click.command("faces", cls=Command)
 @log_options
 @table_options
+@view_options
 @format_option
-def faces_command(logs, players, module, card_set, bot, min_n, sort, fmt):
+def faces_command(logs, players, module, card_set, bot, min_n, sort, columns, wide, fmt):
     """Die faces forged during play: the same measures as `cards`.
 
     \b
@@ -96,14 +120,16 @@ def faces_command(logs, players, module, card_set, bot, min_n, sort, fmt):
       dicelab faces --bot economist --sort take_rate --format json
     """
     filters = make_filters(players, module, card_set, bot)
-    emit(analysis.face_table(logs, filters, sort, min_n), fmt)
+    emit(analysis.face_table(logs, filters, sort, min_n), fmt, columns, wide,
+         ("face", *DEFAULT_COLUMNS["component"]))
 
 
 @click.command("seats", cls=Command)
 @log_options
 @click.option("--sort", default="seat", show_default=True, help="Column to sort by.")
+@view_options
 @format_option
-def seats_command(logs, players, module, card_set, bot, sort, fmt):
+def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt):
     """Win rate by seat, with Wilson intervals and a chi-square test against 1/N.
 
     \b
@@ -112,7 +138,7 @@ def seats_command(logs, players, module, card_set, bot, sort, fmt):
       dicelab seats --players 3 --format csv
     """
     filters = make_filters(players, module, card_set, bot)
-    emit(analysis.seat_table(logs, filters, sort), fmt)
+    emit(analysis.seat_table(logs, filters, sort), fmt, columns, wide)
 
 
 @click.command("power", cls=Command)

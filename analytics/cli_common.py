@@ -30,3 +30,14 @@ def format_option(func):
     """--format table|csv|json, the same on every command with tabular output."""
     return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",
                         show_default=True, help="Output format.")(func)
+
+
+def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
+    """--rule NAME=VALUE pairs as a dict; a malformed pair is a UserError."""
+    rules = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
+        rules[name.strip()] = value.strip()
+    return rules
