@@ -109,7 +109,8 @@ def shares(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0) -> tuple[Est
         return tuple(Estimate(math.nan, math.nan, math.nan, n=n_games)
                      for _ in range(per_game.shape[1]))
     sums = stats.bootstrap_sums(per_game, n_boot, seed)
-    low, high = stats.percentile_interval(sums / sums.sum(axis=1, keepdims=True))
+    with np.errstate(invalid="ignore"):  # a resample of games without any: NaN, ignored
+        low, high = stats.percentile_interval(sums / sums.sum(axis=1, keepdims=True))
     point = per_game.sum(axis=0) / total
     method = f"share of the total, bootstrap over games (B={n_boot})"
     return tuple(Estimate(float(p), float(lo), float(hi), n=n_games, method=method)
