@@ -22,7 +22,7 @@ from analytics.stats import Estimate
 Logs = Iterable[str | Path]
 SOURCES = ("die_face", "card_printed", "card_effect", "hammer", "other")
 COLUMNS = ("players", "section", "metric", "estimate", "low", "high", "n", "p_value", "method")
-LEGEND = ("estimate [low, high]: 95% interval; n: games (seat rows: seat-games); WR: win rate "
+LEGEND = ("estimate [low, high]: 95% interval; n: games; WR: win rate "
           "(tied winners split a win); Balance: 1 - largest gap between two seats' WR; "
           "decided_at: share of the game played before the winner is ahead for good")
 

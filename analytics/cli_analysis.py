@@ -182,7 +182,11 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
     filters = make_filters(players, module, card_set, bot)
     from analytics.charts import save_figure  # matplotlib loads only for this command
 
+    from analytics.report_parts import Context
+
     figure = analysis.chart_figure(kind, logs, filters, min_n)
+    # What the chart is on (set, players, bots, n), as in the report's charts.
+    figure.suptitle(Context(tuple(logs), filters).describe(), fontsize=9)
     click.echo(f"wrote {save_figure(figure, out)}")
 
 
