@@ -7,6 +7,7 @@ count gets a verdict sentence naming the worst imbalance.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,8 +77,8 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory:
     order = games.select("game_id").with_row_index("row")
     win_share = _matrix(seats, order, "seat", "win_share", [str(s) for s in range(players)])
     advantage = bs.seat_advantage(win_share, n_boot, seed)
-    metrics: list[Metric] = [("seats", f"seat {s} WR (fair {1 / players:.3f})", e)
-                             for s, e in enumerate(advantage.seats)]
+    metrics: list[Metric] = [("seats", "fair WR (1/N)", _fixed(1 / players, n))]
+    metrics += [("seats", f"seat {s} WR", e) for s, e in enumerate(advantage.seats)]
     chi = advantage.chi_square
     metrics += [("seats", "chi-square vs 1/N", chi), ("seats", "Balance (Ludii)",
                                                        advantage.balance)]
@@ -89,8 +90,9 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory:
                         bots)
     fair = bot_seats.sum(axis=0) / max(bot_seats.sum(), 1)
     bot_shares = bs.shares(bot_wins, n_boot, seed)
-    metrics += [("strategy", f"{bot} share of wins (fair {f:.3f})", e)
-                for bot, f, e in zip(bots, fair, bot_shares, strict=True)]
+    for bot, f, e in zip(bots, fair, bot_shares, strict=True):
+        metrics += [("strategy", f"{bot} share of seats", _fixed(f, n)),
+                    ("strategy", f"{bot} share of wins", e)]
     cards = sorted(bought["card"].unique().to_list())
     metrics.append(("strategy", "purchase entropy (bits)",
                     bs.purchase_entropy(_matrix(bought, order, "card", "bought", cards),
@@ -101,6 +103,11 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory:
         candidates += [bs.Imbalance(f"bot {bot}", e, f, bs.gap_p_value(e, f))
                        for bot, f, e in zip(bots, fair, bot_shares, strict=True)]
     return metrics, bs.verdict(players, n, candidates)
+
+
+def _fixed(value: float, n: int) -> Estimate:
+    """A number known exactly (a fair share): no interval."""
+    return Estimate(value, math.nan, math.nan, n=n, method="fixed by the setup")
 
 
 def _outcome_metrics(games: pl.DataFrame, n_boot: int, seed: int) -> list[Metric]:
@@ -139,6 +146,39 @@ def _matrix(frame: pl.DataFrame, order: pl.DataFrame, key: str, value: str,
     np.add.at(out, (rows["row"].to_numpy(), rows[key].replace_strict(column).to_numpy()),
               rows[value].to_numpy().astype(float))
     return out
+
+
+def balance_wide(frame: pl.DataFrame) -> pl.DataFrame:
+    """The long table as a person reads it: one row per metric, one column per player count,
+    each cell `estimate [low, high]` (a test: `statistic (p)`), games on the first row."""
+    def cell(row: dict) -> str:
+        text = _short(row["estimate"])
+        if row["low"] is not None and row["high"] is not None:
+            text += f" [{_short(row['low'])}, {_short(row['high'])}]"
+        if row["p_value"] is not None:
+            text += f" ({bs.format_p(row['p_value'])})"
+        return text
+
+    cells = frame.with_columns(
+        value=pl.struct("estimate", "low", "high", "p_value").map_elements(
+            cell, return_dtype=pl.String),
+        column=pl.format("{} players", "players")
+    ).sort("players", descending=True, maintain_order=True)  # the most seats fixes row order
+    games = cells.group_by("column", maintain_order=True).agg(
+        pl.col("n").max().map_elements(lambda n: f"{n:,}", return_dtype=pl.String)
+        .alias("value")).with_columns(section=pl.lit(""), metric=pl.lit("games"))
+    long = pl.concat([games.select("section", "metric", "column", "value"),
+                      cells.select("section", "metric", "column", "value")])
+    wide = long.pivot(on="column", index=["section", "metric"], values="value",
+                      maintain_order=True)
+    counts = sorted(frame["players"].unique().to_list())
+    return wide.select("section", "metric", *(f"{p} players" for p in counts))
+
+
+def _short(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:,.1f}" if abs(value) >= 100 else f"{value:.3f}"
 
 
 def parse_player_counts(text: str) -> tuple[int, ...]:

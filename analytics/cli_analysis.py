@@ -181,7 +181,6 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
     """
     filters = make_filters(players, module, card_set, bot)
     from analytics.charts import save_figure  # matplotlib loads only for this command
-
     from analytics.report_parts import Context
 
     figure = analysis.chart_figure(kind, logs, filters, min_n)

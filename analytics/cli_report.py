@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analytics.balance import Balance, balance_table, parse_player_counts
+from analytics.balance import Balance, balance_table, balance_wide, parse_player_counts
 from analytics.cli_analysis import log_options, make_filters, view_options
 from analytics.cli_common import Command, format_option, parse_rules
 from analytics.errors import UserError
@@ -79,12 +79,17 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:
+    """CSV and JSON: the long table. Text: one column per player count, or with --wide or
+    --columns one block of the long table per player count."""
     if fmt != "table":
         click.echo(render_table(result.frame, fmt), nl=False)
         return
-    for (players,), group in result.frame.group_by("players", maintain_order=True):
-        click.echo(f"\n{players} players")
-        click.echo(render_table(choose_columns(group, fmt, BALANCE_DEFAULT, columns, wide)))
+    if wide or columns:
+        for (players,), group in result.frame.group_by("players", maintain_order=True):
+            click.echo(f"\n{players} players")
+            click.echo(render_table(choose_columns(group, fmt, BALANCE_DEFAULT, columns, wide)))
+    else:
+        click.echo(render_table(balance_wide(result.frame)))
     click.echo("")
     for line in result.verdicts:
         click.echo(line)

@@ -39,8 +39,7 @@ SECTIONS = (
             reading="cards", sortable=True, columns=parts.COMPONENT_COLUMNS),
     Section("Die faces: which forged faces go with winning", "faces", chart="faces",
             reading="faces", sortable=True, columns=parts.COMPONENT_COLUMNS),
-    Section("Game-level balance", "balance", reading="balance", sortable=True,
-            columns=parts.BALANCE_COLUMNS),
+    Section("Game-level balance", "balance", reading="balance"),
     Section("Where Glory comes from", "glory_sources", chart="glory_sources",
             reading="glory_sources"),
 )

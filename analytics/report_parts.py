@@ -7,7 +7,6 @@ returns the sentence that reads the numbers. Register more with `SOURCES[name] =
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
@@ -16,12 +15,11 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from analytics import analysis, charts
-from analytics.balance import Balance, balance_table
+from analytics.balance import Balance, balance_table, balance_wide
 from analytics.query import Filters, run_query
 
 COMPONENT_COLUMNS = ("card", "face", "n_owned", "take_rate", "owned_wr", "not_owned_wr",
                      "delta", "delta_low", "delta_high", "p_adj", "glory_per_game")
-BALANCE_COLUMNS = ("players", "section", "metric", "estimate", "low", "high", "n", "p_value")
 
 
 @dataclass
@@ -96,7 +94,7 @@ def seat_scores_source(ctx: Context, params: dict) -> pl.DataFrame:
 
 
 def balance_source(ctx: Context, params: dict) -> pl.DataFrame:
-    return ctx.balance().frame
+    return balance_wide(ctx.balance().frame)
 
 
 def glory_sources_source(ctx: Context, params: dict) -> pl.DataFrame:
@@ -251,6 +249,3 @@ def _p(value: float | None) -> str:
         return "p n/a"
     return "p < 0.001" if value < 0.001 else f"p = {value:.2g}"
 
-
-def manifest_json(frame: pl.DataFrame) -> str:
-    return json.dumps(frame.to_dicts(), indent=1, default=str)

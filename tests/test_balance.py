@@ -119,13 +119,15 @@ def test_glory_by_source_and_purchases(logs):
 def test_balance_table(logs):
     result = balance_table([logs], n_boot=50)
     get = {r["metric"]: r for r in result.frame.to_dicts()}
-    assert [get[f"seat {s} WR (fair 0.250)"]["estimate"] for s in range(4)] == [0.5, 0.5, 0, 0]
+    assert [get[f"seat {s} WR"]["estimate"] for s in range(4)] == [0.5, 0.5, 0, 0]
+    assert get["fair WR (1/N)"]["estimate"] == 0.25 and get["fair WR (1/N)"]["low"] is None
     assert get["Balance (Ludii)"]["estimate"] == 0.5
     assert get["tie rate"]["estimate"] == pytest.approx(1 / 3) and get["tie rate"]["n"] == 3
     assert get["Glory share: die_face"]["estimate"] == pytest.approx(31 / 42)
     assert get["purchase entropy (bits)"]["estimate"] == pytest.approx(
         -(0.6 * math.log2(0.6) + 0.4 * math.log2(0.4)))
-    assert get["economist share of wins (fair 0.250)"]["estimate"] == pytest.approx(0.5)
+    assert get["economist share of wins"]["estimate"] == pytest.approx(0.5)
+    assert get["economist share of seats"]["estimate"] == 0.25
     assert get["margin (winner - runner-up)"]["estimate"] == pytest.approx(8 / 3)
     assert len(result.verdicts) == 1 and result.verdicts[0].startswith("4 players (3 games)")
 
@@ -141,6 +143,7 @@ def test_balance_json_and_table(logs):
     table = invoke("balance", "--logs", logs)
     assert table.exit_code == 0 and "4 players (3 games):" in table.stdout
     assert "| metric " in table.stdout and "method" not in table.stdout
+    assert "| seats    | seat 0 WR                   | 0.500 [0." in table.stdout
     assert "| method " in invoke("balance", "--logs", logs, "--wide").stdout
 
 
