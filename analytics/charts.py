@@ -119,18 +119,21 @@ def plot_seats(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
 SCORE_BIN = 5  # Glory per bar: single scores zigzag, as Glory mostly comes in even amounts
 
 
-def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
-    """Final-score distribution per bot (share of seat-games per SCORE_BIN Glory), n in the
-    legend."""
+def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "", by: str = "bot") -> Axes:
+    """Final-score distribution per bot or per seat (`by`): the share of seat-games per
+    SCORE_BIN Glory, one step line each in its own colour, n in the legend."""
     binned = (table.with_columns(score=pl.col("score") // SCORE_BIN * SCORE_BIN)
-              .group_by("bot", "score").agg(pl.col("n").sum()).sort("bot", "score"))
-    for (bot,), group in binned.group_by("bot", maintain_order=True):
+              .group_by(by, "score").agg(pl.col("n").sum()).sort(by, "score"))
+    for (key,), group in binned.group_by(by, maintain_order=True):
         total = group["n"].sum()
+        colour, name = (bot_colour(key), key) if by == "bot" else (seat_colour(key),
+                                                                    f"seat {key}")
         ax.step(group["score"] + SCORE_BIN / 2, group["n"] / total, where="mid",
-                color=bot_colour(bot), label=f"{bot} (n={total:,})")
+                color=colour, label=f"{name} (n={total:,})")
     ax.set_xlabel("final score (Glory)")
     ax.set_ylabel(f"share of seat-games per {SCORE_BIN} Glory")
-    ax.set_title(title or "final score distribution by bot")
+    ax.set_title(title or f"final score distribution by {by}"
+                 + (" (seat 0 plays first)" if by == "seat" else ""))
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     return ax
@@ -152,22 +155,6 @@ def plot_curves(ax: Axes, table: pl.DataFrame, resource: str = "glory",
     ax.set_xlabel("round (0 = setup, last = end-of-game scoring)")
     ax.set_ylabel(f"mean {resource} held")
     ax.set_title(title or f"{resource} by round")
-    ax.legend(fontsize=8)
-    ax.grid(alpha=0.3)
-    return ax
-
-
-def plot_seat_scores(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
-    """Final-score distribution per seat (rows: seat, score, n), one colour per seat."""
-    binned = (table.with_columns(score=pl.col("score") // SCORE_BIN * SCORE_BIN)
-              .group_by("seat", "score").agg(pl.col("n").sum()).sort("seat", "score"))
-    for (seat,), group in binned.group_by("seat", maintain_order=True):
-        total = group["n"].sum()
-        ax.step(group["score"] + SCORE_BIN / 2, group["n"] / total, where="mid",
-                color=seat_colour(seat), label=f"seat {seat} (n={total:,})")
-    ax.set_xlabel("final score (Glory)")
-    ax.set_ylabel(f"share of games per {SCORE_BIN} Glory")
-    ax.set_title(title or "final score distribution by seat (seat 0 plays first)")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     return ax

@@ -164,28 +164,40 @@ def power_command(effect, base, paired, correlation, alpha, power_, fmt):
     emit(analysis.power_table(effect, base, alpha, power_, paired, correlation), fmt)
 
 
+# Charts drawn the way the report draws them: kind -> (report source, report chart).
+REPORT_CHARTS = {"seat-scores": ("score_counts_by_seat", "seat_scores"),
+                 "glory": ("glory_sources", "glory_sources")}
+
+
 @click.command("chart", cls=Command)
-@click.argument("kind", type=click.Choice(analysis.CHART_KINDS))
+@click.argument("kind", type=click.Choice((*analysis.CHART_KINDS, *REPORT_CHARTS)))
 @log_options
 @click.option("--out", type=click.Path(dir_okay=False), required=True,
               help="Image file to write (.png, .svg, .pdf).")
 @click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
               help="cards/faces: hide rows owned in fewer seat-games.")
 def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
-    """Draw a chart: cards, faces (forest + round acquired), seats, scores, rounds.
+    """Draw a chart: cards, faces (forest + round acquired), seats, scores (by bot),
+    rounds, seat-scores (final score by seat), glory (share of Glory by source).
 
     \b
     Examples:
       dicelab chart cards --logs logs/demo --out cards.png
       dicelab chart seats --players 4 --out seats.svg
+      dicelab chart glory --logs 'logs/balance/*' --out glory.svg
     """
     filters = make_filters(players, module, card_set, bot)
-    from analytics.charts import save_figure  # matplotlib loads only for this command
-    from analytics.report_parts import Context
+    from analytics import report_parts  # matplotlib loads only for this command
+    from analytics.charts import save_figure
 
-    figure = analysis.chart_figure(kind, logs, filters, min_n)
-    # What the chart is on (set, players, bots, n), as in the report's charts.
-    figure.suptitle(Context(tuple(logs), filters).describe(), fontsize=9)
+    context = report_parts.Context(tuple(logs), filters, min_n=min_n)
+    if kind in REPORT_CHARTS:
+        source, chart = REPORT_CHARTS[kind]
+        figure = report_parts.CHARTS[chart](context, report_parts.SOURCES[source](context, {}))
+    else:
+        figure = analysis.chart_figure(kind, logs, filters, min_n)
+        # What the chart is on (set, players, bots, n), as in the report's charts.
+        figure.suptitle(context.describe(), fontsize=9)
     click.echo(f"wrote {save_figure(figure, out)}")
 
 

@@ -74,7 +74,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
         from analytics.report import BALANCE_SECTIONS, report_for
 
         html, md = report_for(logs, report_path, filters, title="Balance report",
-                              sections=BALANCE_SECTIONS)
+                              sections=BALANCE_SECTIONS, progress=not quiet)
         click.echo(f"wrote {html} and {md}", err=True)
 
 
@@ -104,7 +104,8 @@ def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) ->
 @click.option("--title", default="Balance report", show_default=True, help="Report title.")
 @click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
               help="Cards and faces owned in fewer seat-games are left out.")
-def report_command(logs, players, module, card_set, bot, out, title, min_n):
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def report_command(logs, players, module, card_set, bot, out, title, min_n, quiet):
     """Write a self-contained HTML report (and a Markdown twin) of runs.
 
     It opens with a one-minute summary, then seats, final scores, cards and faces (sortable
@@ -119,7 +120,7 @@ def report_command(logs, players, module, card_set, bot, out, title, min_n):
     from analytics.report import report_for
 
     html, md = report_for(logs, out, make_filters(players, module, card_set, bot), title,
-                          min_n=min_n)
+                          min_n=min_n, progress=not quiet)
     click.echo(f"wrote {html} and {md}")
 
 

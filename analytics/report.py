@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tqdm import tqdm
+
 from analytics import report_parts as parts
 from analytics.query import Filters
 from analytics.report_render import RenderedSection, check_writable, write_report
@@ -60,7 +62,8 @@ class ReportSpec:
     min_n: int = 200
 
 
-def build_report(spec: ReportSpec, out: str | Path) -> tuple[Path, Path]:
+def build_report(spec: ReportSpec, out: str | Path, progress: bool = False
+                 ) -> tuple[Path, Path]:
     """Compute every section of `spec` and write `out` (.html) and its Markdown twin (.md).
 
     The output folder is checked before any number is computed, and both files are written
@@ -70,7 +73,8 @@ def build_report(spec: ReportSpec, out: str | Path) -> tuple[Path, Path]:
     md_path = html_path.with_suffix(".md")
     check_writable(html_path)
     ctx = parts.Context(spec.logs, spec.filters, spec.n_boot, spec.min_n)
-    rendered = [render_section(ctx, section) for section in spec.sections]
+    with tqdm(spec.sections, desc="report", unit="section", disable=not progress) as bar:
+        rendered = [render_section(ctx, section) for section in bar]
     return write_report(html_path, md_path, title=spec.title, subtitle=ctx.describe(),
                         summary=parts.summary_lines(ctx), sections=rendered,
                         manifest=ctx.manifest(), notes=ctx.notes())
@@ -89,8 +93,9 @@ def render_section(ctx: parts.Context, section: Section) -> RenderedSection:
 
 def report_for(logs: Iterable[str | Path], out: str | Path, filters: Filters | None = None,
                title: str = "Balance report", sections: Sequence[Section] = SECTIONS,
-               n_boot: int = 1000, min_n: int = 200) -> tuple[Path, Path]:
-    """The one-call form used by the commands."""
+               n_boot: int = 1000, min_n: int = 200, progress: bool = False
+               ) -> tuple[Path, Path]:
+    """The one-call form used by the commands (`progress`: a bar on stderr)."""
     spec = ReportSpec(tuple(map(str, logs)), filters or Filters(), title, tuple(sections),
                       n_boot, min_n)
-    return build_report(spec, out)
+    return build_report(spec, out, progress)

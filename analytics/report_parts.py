@@ -128,8 +128,8 @@ def seat_scores_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     fig = _figure(height=3.2 * len(players))
     axes = fig.subplots(len(players), 1, squeeze=False)[:, 0]
     for ax, count in zip(axes, players, strict=True):
-        charts.plot_seat_scores(ax, counts.filter(pl.col("players") == count),
-                                title=f"Final score by seat, {count} players")
+        charts.plot_scores(ax, counts.filter(pl.col("players") == count),
+                           title=f"Final score by seat, {count} players", by="seat")
     fig.suptitle(ctx.describe(), fontsize=9)
     return fig
 

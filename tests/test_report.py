@@ -165,3 +165,14 @@ def test_balance_report_variant(runs, tmp_path):
     html = out.read_text(encoding="utf-8")
     assert html.index('id="balance"') < html.index('id="seats"')  # balance first
     assert out.with_suffix(".md").is_file()
+
+
+@pytest.mark.parametrize("kind", ["glory", "seat-scores", "seats"])
+def test_chart_command_titles_say_what_and_on_what(runs, tmp_path, kind):
+    out = tmp_path / f"{kind}.svg"
+    result = invoke("chart", kind, "--logs", runs, "--out", out)
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    # matplotlib writes each text of an SVG as a comment beside its glyphs
+    assert "set base · 2, 3 players · bots economist, hero, random · n = 32 games" in svg
+    assert svg.rstrip().endswith("</svg>")
