@@ -7,7 +7,6 @@ import math
 from pathlib import Path
 
 import numpy as np
-import polars as pl
 import pytest
 from click.testing import CliRunner
 from hypothesis import given
@@ -17,7 +16,6 @@ from hypothesis.extra.numpy import arrays
 from analytics import balance_stats as bs
 from analytics.balance import balance_table
 from analytics.cli import main
-from analytics.query import run_query
 from tests.analytics_fixtures import sample_logs
 
 
@@ -88,32 +86,6 @@ def test_entropy_bounded_and_shares_sum_to_one(counts):
     if counts.sum():
         assert -1e-12 <= entropy.estimate <= math.log2(counts.shape[1]) + 1e-12
         assert sum(s.estimate for s in bs.shares(counts, n_boot=20)) == pytest.approx(1.0)
-
-
-# --- the per-game query (hand-checked against tests/analytics_fixtures.sample_logs) --------
-
-def test_balance_by_game_exact(logs):
-    rows = {r["game_id"]: r for r in run_query([logs], "balance_by_game").to_dicts()}
-    g1, g2, g3 = rows[1], rows[2], rows[3]
-    # g1: seat 0 leads at round 4, seat 1 at 6, tie at 7, seat 0 again at final scoring (10)
-    assert (g1["lead_changes"], g1["decided_at"], g1["margin"]) == (2, 1.0, 6)
-    assert g1["lead_changes_per_round"] == pytest.approx(2 / 9)
-    assert g1["score_sd"] == pytest.approx(math.sqrt(12.75))
-    # g2: tied winners (seats 0 and 1) ahead of the rest from round 2 on
-    assert (g2["lead_changes"], g2["decided_at"], g2["margin"], g2["tied"]) == (0, 0.2, 0, True)
-    assert (g3["lead_changes"], g3["decided_at"], g3["margin"]) == (0, 0.1, 2)
-
-
-def test_glory_by_source_and_purchases(logs):
-    glory = run_query([logs], "glory_by_source_by_game")
-    totals = dict(glory.group_by("source").agg(pl.col("glory").sum()).iter_rows())
-    assert totals == {"die_face": 31, "card_printed": 10, "hammer": 1}
-    bought = run_query([logs], "purchases_by_game")
-    assert bought.to_dicts() == [
-        {"game_id": 1, "card": "elder", "bought": 1},
-        {"game_id": 1, "card": "silver_hind", "bought": 2},
-        {"game_id": 2, "card": "silver_hind", "bought": 1},
-        {"game_id": 3, "card": "elder", "bought": 1}]
 
 
 def test_balance_table(logs):
