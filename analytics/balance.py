@@ -97,12 +97,11 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory:
     metrics.append(("strategy", "purchase entropy (bits)",
                     bs.purchase_entropy(_matrix(bought, order, "card", "bought", cards),
                                         n_boot, seed)))
-    candidates = [bs.Imbalance(f"seat {advantage.worst_seat}",
-                               advantage.seats[advantage.worst_seat], 1 / players, chi.p_value)]
-    if len(bots) > 1:
-        candidates += [bs.Imbalance(f"bot {bot}", e, f, bs.gap_p_value(e, f))
-                       for bot, f, e in zip(bots, fair, bot_shares, strict=True)]
-    return metrics, bs.verdict(players, n, candidates)
+    seat = bs.Imbalance(f"seat {advantage.worst_seat}", advantage.seats[advantage.worst_seat],
+                        1 / players, chi.p_value)
+    bot_gaps = [bs.Imbalance(f"bot {bot}", e, f, bs.gap_p_value(e, f))
+                for bot, f, e in zip(bots, fair, bot_shares, strict=True)] if len(bots) > 1 else []
+    return metrics, bs.verdict(players, n, seat, bot_gaps)
 
 
 def _fixed(value: float, n: int) -> Estimate:

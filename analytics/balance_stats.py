@@ -153,7 +153,7 @@ def sureness(p_value: float) -> str:
 
 
 def format_p(p_value: float) -> str:
-    return "p < 0.001" if p_value < 0.001 else f"p = {p_value:.2g}"
+    return "p < 0.001" if p_value < 0.001 else f"p = {p_value:#.2g}"
 
 
 def gap_p_value(estimate: Estimate, expected: float) -> float:
@@ -178,17 +178,25 @@ class Imbalance:
         return self.share.estimate - self.fair
 
 
-def verdict(players: int, n_games: int, candidates: Sequence[Imbalance]) -> str:
-    """One sentence: the largest gap from a fair share of wins, in points, and how sure."""
-    if not candidates or not n_games:
+def verdict(players: int, n_games: int, seat: Imbalance | None,
+            bots: Sequence[Imbalance] = ()) -> str:
+    """One sentence per player count: the worst seat's gap from a fair share of wins, in
+    points, and how sure; then the largest bot gap when it is clear (bot strength, which a
+    designer reads apart from the game's own balance)."""
+    if seat is None or not n_games:
         return f"{players} players: no games."
-    worst = max(candidates, key=lambda c: abs(c.gap))
-    s = worst.share
-    side = "more" if worst.gap > 0 else "less"
-    sure = sureness(worst.p_value)
-    lead = ("worst imbalance" if worst.p_value < 0.05 else
-            "no clear imbalance; the largest gap")
-    return (f"{players} players ({n_games:,} games): {lead}: {worst.who} wins "
-            f"{s.estimate:.1%} of games, {abs(worst.gap) * 100:.1f} points {side} than a fair "
-            f"{worst.fair:.1%} (95% {s.low:.1%}-{s.high:.1%}; {format_p(worst.p_value)}): "
-            f"{sure}.")
+    lead = "worst imbalance" if seat.p_value < 0.05 else "no clear imbalance; the largest gap"
+    text = f"{players} players ({n_games:,} games): {lead}: {_gap_words(seat)}"
+    clear = [b for b in bots if b.p_value < 0.05]
+    if clear:
+        worst = max(clear, key=lambda b: abs(b.gap))
+        text += f" Between the bots: {_gap_words(worst, 'its share of seats, ')}"
+    return text
+
+
+def _gap_words(item: Imbalance, fair_is: str = "") -> str:
+    s = item.share
+    side = "more" if item.gap > 0 else "less"
+    return (f"{item.who} wins {s.estimate:.1%} of games, {abs(item.gap) * 100:.1f} points "
+            f"{side} than {fair_is or 'a fair '}{item.fair:.1%} (95% {s.low:.1%}-{s.high:.1%}; "
+            f"{format_p(item.p_value)}): {sureness(item.p_value)}.")

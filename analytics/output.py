@@ -61,9 +61,10 @@ def is_p_value(column: str) -> bool:
 
 
 def format_p(value: float | None) -> str:
+    """`<0.001`, else two significant digits (0.0012, 0.050, 0.31): never a bare 0.05."""
     if value is None or math.isnan(value):
         return ""
-    return "<0.001" if value < 0.001 else f"{value:.2g}"
+    return "<0.001" if value < 0.001 else f"{value:#.2g}"
 
 
 def choose_columns(frame: pl.DataFrame, fmt: str, default: Sequence[str] = (),

@@ -15,6 +15,7 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from analytics import analysis, charts
+from analytics import balance_stats as bs
 from analytics.balance import Balance, balance_table, balance_wide
 from analytics.query import Filters, run_query
 
@@ -200,7 +201,15 @@ def read_component(kind: str) -> Callable[[Context, pl.DataFrame], str]:
 
 
 def read_balance(ctx: Context, frame: pl.DataFrame) -> str:
-    return " ".join(ctx.balance().verdicts)
+    rows = ctx.balance().frame.filter(pl.col("metric") == "Balance (Ludii)").sort("estimate")
+    lowest = rows.row(0, named=True) if rows.height else None
+    weakest = (f" The lowest Balance is at {lowest['players']} players: {lowest['estimate']:.3f} "
+               f"(95% {lowest['low']:.3f}–{lowest['high']:.3f})." if lowest else "")
+    return ("Each cell is an estimate with its 95% interval over the games counted on the "
+            "first row. Balance (Ludii) is 1 − the largest gap between two seats' win rates "
+            "(1 = every seat wins alike); decided_at is the share of the game played before "
+            "the eventual winner is ahead for good; a bot's share of wins is fair when it "
+            f"equals its share of seats.{weakest}")
 
 
 def read_glory_sources(ctx: Context, frame: pl.DataFrame) -> str:
@@ -245,7 +254,5 @@ def _points(value: float | None) -> str:
 
 
 def _p(value: float | None) -> str:
-    if value is None:
-        return "p n/a"
-    return "p < 0.001" if value < 0.001 else f"p = {value:.2g}"
+    return "p n/a" if value is None else bs.format_p(value)
 

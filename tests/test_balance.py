@@ -57,13 +57,19 @@ def test_spread_matches_numpy():
 
 
 def test_verdict_names_worst_and_how_sure():
-    fair = bs.Imbalance("seat 1", bs.rate(260, 1000), 0.25, 0.5)
-    worst = bs.Imbalance("seat 0", bs.rate(300, 1000), 0.25, 0.0004)
-    text = bs.verdict(4, 1000, [fair, worst])
-    assert text.startswith("4 players (1,000 games): worst imbalance: seat 0 wins 30.0%")
-    assert "5.0 points more than a fair 25.0%" in text and "almost certainly real" in text
-    calm = bs.verdict(4, 1000, [fair])
-    assert "no clear imbalance" in calm and "could well be chance" in calm
+    seat = bs.Imbalance("seat 0", bs.rate(300, 1000), 0.25, 0.0004)
+    text = bs.verdict(4, 1000, seat)
+    assert text == ("4 players (1,000 games): worst imbalance: seat 0 wins 30.0% of games, "
+                    "5.0 points more than a fair 25.0% (95% 27.2%-32.9%; p < 0.001): almost "
+                    "certainly real.")
+    calm = bs.verdict(4, 1000, bs.Imbalance("seat 1", bs.rate(260, 1000), 0.25, 0.31))
+    assert "no clear imbalance" in calm and "(95% 23.4%-28.8%; p = 0.31): could well be " \
+        "chance." in calm
+    bots = [bs.Imbalance("bot hero", bs.rate(400, 1000), 0.5, 0.0001),
+            bs.Imbalance("bot random", bs.rate(90, 1000), 0.1, 0.2)]
+    assert bs.verdict(4, 1000, seat, bots).endswith(
+        "Between the bots: bot hero wins 40.0% of games, 10.0 points less than its share of "
+        "seats, 50.0% (95% 37.0%-43.1%; p < 0.001): almost certainly real.")
 
 
 @given(arrays(np.int8, st.tuples(st.integers(1, 30), st.integers(2, 4)),
