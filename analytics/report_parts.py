@@ -79,6 +79,12 @@ def _figure(height: float = 4.5, width: float = 8.0) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
 
+def _on(ctx: Context, fig: Figure) -> Figure:
+    """Say above the chart what it is on: sets, players, bots, games."""
+    fig.suptitle(ctx.describe(), fontsize=9, color="#444444")
+    return fig
+
+
 # --- sources -------------------------------------------------------------------------------
 
 def seats_source(ctx: Context, params: dict) -> pl.DataFrame:
@@ -118,9 +124,8 @@ SOURCES: dict[str, Callable[[Context, dict], pl.DataFrame]] = {
 
 def seats_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     fig = _figure()
-    charts.plot_seats(fig.subplots(), frame,
-                      title=f"Win rate by seat (seat 0 plays first)\n{ctx.describe()}")
-    return fig
+    charts.plot_seats(fig.subplots(), frame, title="Win rate by seat (seat 0 plays first)")
+    return _on(ctx, fig)
 
 
 def seat_scores_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
@@ -131,25 +136,23 @@ def seat_scores_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     for ax, count in zip(axes, players, strict=True):
         charts.plot_scores(ax, counts.filter(pl.col("players") == count),
                            title=f"Final score by seat, {count} players", by="seat")
-    fig.suptitle(ctx.describe(), fontsize=9)
-    return fig
+    return _on(ctx, fig)
 
 
 def component_chart(kind: str) -> Callable[[Context, pl.DataFrame], Figure]:
     def chart(ctx: Context, frame: pl.DataFrame) -> Figure:
         fig = _figure(height=max(3.0, 0.3 * frame.height + 1.5))
         charts.plot_forest(fig.subplots(), frame, kind,
-                           title=f"Win rate owned − not owned, by {kind} (association)\n"
-                                 f"{ctx.describe()}")
-        return fig
+                           title=f"Win rate owned − not owned, by {kind} (association)")
+        return _on(ctx, fig)
     return chart
 
 
 def glory_sources_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     fig = _figure()
     charts.plot_glory_sources(fig.subplots(), frame.rename({"share": "estimate"}),
-                              title=f"Share of all Glory by source\n{ctx.describe()}")
-    return fig
+                              title="Share of all Glory by source")
+    return _on(ctx, fig)
 
 
 CHARTS: dict[str, Callable[[Context, pl.DataFrame], Figure]] = {
