@@ -24,6 +24,9 @@ demo: install
 	$(VENV)/bin/dicelab simulate --players 4 --games 2000 --seed 1 \
 		--bots economist,hero,economist,hero --out $(DEMO)
 	$(VENV)/bin/dicelab summary --logs $(DEMO)
+	$(VENV)/bin/dicelab report --logs $(DEMO) --title "Demo: economist and hero, 4 players" \
+		--out reports/out/demo.html
+	@echo "open the report: $(abspath reports/out/demo.html)"
 
 test: install
 	$(PY) -m pytest

@@ -62,7 +62,7 @@ def format_option(func):
 
 
 def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
-    """--rule NAME=VALUE options (repeatable) as a dict."""
+    """--rule NAME=VALUE pairs as a dict; a malformed pair is a UserError."""
     rules = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
