@@ -3,7 +3,7 @@
 __version__ = "0.1.0"
 ENGINE_VERSION = __version__
 
-# The hot path may be compiled in place (analytics/native.py): never let a stale build run.
-from analytics.native import drop_stale  # noqa: E402
+# The hot path runs compiled only from a build that matches its sources (analytics/native).
+from analytics.native import activate  # noqa: E402
 
-drop_stale()
+activate()

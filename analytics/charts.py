@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import zlib
 from pathlib import Path
 
 import matplotlib
@@ -20,6 +21,23 @@ from matplotlib.colors import Normalize, TwoSlopeNorm  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 COLOURS = ("#1b6ca8", "#d1495b", "#66a182", "#edae49", "#6b4e9b", "#00798c", "#8d6a9f")
+# One colour per bot in every chart and report; a bot not listed gets one from its name's hash.
+BOT_COLOURS = {"economist": "#1b6ca8", "hero": "#d1495b", "random": "#7f7f7f",
+               "lookahead": "#66a182"}
+_SPARE = ("#edae49", "#6b4e9b", "#00798c", "#8d6a9f", "#a05a2c", "#17becf")
+# Glory sources in a fixed order and colour (balance.SOURCES names them).
+SOURCE_COLOURS = {"die_face": "#1b6ca8", "card_printed": "#edae49", "card_effect": "#66a182",
+                  "hammer": "#d1495b", "other": "#7f7f7f"}
+
+
+def bot_colour(bot: str) -> str:
+    """The colour of `bot`, the same in every chart."""
+    return BOT_COLOURS.get(bot) or _SPARE[zlib.crc32(bot.encode()) % len(_SPARE)]
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of seat `seat` (0 plays first), the same in every chart."""
+    return COLOURS[seat % len(COLOURS)]
 
 
 def plot_forest(ax: Axes, table: pl.DataFrame, label: str, estimate: str = "delta",
@@ -76,41 +94,46 @@ def plot_round_acquired(ax: Axes, table: pl.DataFrame, label: str, min_n: int = 
 
 
 def plot_seats(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
-    """Win rate by seat with intervals, grouped by player count, a dashed 1/N line per group."""
+    """Win rate by seat with intervals, grouped by player count, a dashed 1/N line per group;
+    each seat in its own colour."""
     position, ticks, labels = 0.0, [], []
-    for k, ((players,), group) in enumerate(table.sort("players", "seat")
-                                            .group_by("players", maintain_order=True)):
+    for (players,), group in table.sort("players", "seat").group_by("players",
+                                                                      maintain_order=True):
         x = position + np.arange(group.height)
         rate = group["win_rate"].to_numpy()
         errors = np.vstack([rate - group["low"].to_numpy(), group["high"].to_numpy() - rate])
-        ax.bar(x, rate, yerr=errors, color=COLOURS[k % len(COLOURS)], capsize=4,
-               label=f"{players} players (n={group['n'].max():,} games)")
+        ax.bar(x, rate, yerr=errors, color=[seat_colour(s) for s in group["seat"]], capsize=4)
         ax.hlines(1 / players, x[0] - 0.5, x[-1] + 0.5, colors="black", linestyles="dashed")
         ticks.extend(x)
         labels.extend(f"seat {s}" for s in group["seat"])
+        ax.annotate(f"{players} players\nn={group['n'].max():,} games", (x.mean(), 0),
+                    xycoords=("data", "axes fraction"), xytext=(0, -22),
+                    textcoords="offset points", ha="center", va="top", fontsize=8)
         position = x[-1] + 2
     ax.set_xticks(ticks, labels)
     ax.set_ylabel("win rate (95% Wilson); dashed: 1/N")
     ax.set_title(title or "win rate by seat (seat 0 plays first)")
-    ax.legend(loc="upper right", fontsize=8)
     return ax
 
 
 SCORE_BIN = 5  # Glory per bar: single scores zigzag, as Glory mostly comes in even amounts
 
 
-def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
-    """Final-score distribution per bot (share of seat-games per SCORE_BIN Glory), n in the
-    legend."""
+def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "", by: str = "bot") -> Axes:
+    """Final-score distribution per bot or per seat (`by`): the share of seat-games per
+    SCORE_BIN Glory, one step line each in its own colour, n in the legend."""
     binned = (table.with_columns(score=pl.col("score") // SCORE_BIN * SCORE_BIN)
-              .group_by("bot", "score").agg(pl.col("n").sum()).sort("bot", "score"))
-    for k, ((bot,), group) in enumerate(binned.group_by("bot", maintain_order=True)):
+              .group_by(by, "score").agg(pl.col("n").sum()).sort(by, "score"))
+    for (key,), group in binned.group_by(by, maintain_order=True):
         total = group["n"].sum()
+        colour, name = (bot_colour(key), key) if by == "bot" else (seat_colour(key),
+                                                                    f"seat {key}")
         ax.step(group["score"] + SCORE_BIN / 2, group["n"] / total, where="mid",
-                color=COLOURS[k % len(COLOURS)], label=f"{bot} (n={total:,})")
+                color=colour, label=f"{name} (n={total:,})")
     ax.set_xlabel("final score (Glory)")
     ax.set_ylabel(f"share of seat-games per {SCORE_BIN} Glory")
-    ax.set_title(title or "final score distribution by bot")
+    ax.set_title(title or f"final score distribution by {by}"
+                 + (" (seat 0 plays first)" if by == "seat" else ""))
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     return ax
@@ -123,16 +146,44 @@ def plot_curves(ax: Axes, table: pl.DataFrame, resource: str = "glory",
     if rows.is_empty():
         ax.text(0.5, 0.5, f"no {resource} events in these logs", ha="center",
                 transform=ax.transAxes)
-    for k, ((players, bot), group) in enumerate(rows.group_by(["players", "bot"],
-                                                              maintain_order=True)):
+    styles = {p: ("-", "--", ":", "-.")[k % 4] for k, p in
+              enumerate(sorted(rows["players"].unique().to_list()))}
+    for (players, bot), group in rows.group_by(["players", "bot"], maintain_order=True):
         ax.plot(group["round"], group["held_mean"], marker="o", markersize=3,
-                color=COLOURS[k % len(COLOURS)],
+                color=bot_colour(bot), linestyle=styles[players],
                 label=f"{bot}, {players}p (n={group['n'].max():,})")
     ax.set_xlabel("round (0 = setup, last = end-of-game scoring)")
     ax.set_ylabel(f"mean {resource} held")
     ax.set_title(title or f"{resource} by round")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_glory_sources(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
+    """Share of all Glory by source, bars grouped by player count, with 95% intervals.
+
+    `table` rows: players, source, estimate, low, high (the `glory` rows of the balance table).
+    """
+    counts = sorted(table["players"].unique().to_list())
+    sources = [s for s in SOURCE_COLOURS if s in set(table["source"])]
+    sources += sorted(set(table["source"]) - set(sources))
+    width = 0.8 / max(len(sources), 1)
+    for k, source in enumerate(sources):
+        rows = table.filter(pl.col("source") == source).sort("players")
+        offset = (k - (len(sources) - 1) / 2) * width
+        x = np.array([counts.index(p) for p in rows["players"]]) + offset
+        share = rows["estimate"].to_numpy()
+        errors = np.vstack([share - rows["low"].to_numpy(), rows["high"].to_numpy() - share])
+        ax.bar(x, share, width, yerr=np.nan_to_num(errors), capsize=2, label=source,
+               color=SOURCE_COLOURS.get(source, _SPARE[k % len(_SPARE)]))
+    ax.set_xticks(range(len(counts)), [f"{p} players" for p in counts])
+    ax.set_ylabel("share of all Glory (95% interval)")
+    ax.set_title(title or "where Glory comes from")
+    ax.legend(fontsize=8, ncols=min(len(sources), 5), loc="upper center")
+    top = float(np.nanmax(table["high"].to_numpy(), initial=0))
+    ax.set_ylim(0, min(1.0, max(0.1, top * 1.25)))
+    ax.grid(axis="y", alpha=0.3)
     return ax
 
 

@@ -11,6 +11,8 @@ from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli_common import Group, format_option, parse_rules
 from analytics.cli_compare import COMMANDS as COMPARE_COMMANDS
+from analytics.cli_repair import repair_command
+from analytics.cli_report import COMMANDS as REPORT_COMMANDS
 from analytics.output import render_table
 
 
@@ -29,7 +31,8 @@ def main() -> None:
 
 @main.command()
 @click.option("--game", default="diceforge", show_default=True, help="Game to play.")
-@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Player count (Dice Forge: 2, 3 or 4).")
 @click.option("--games", "n_games", type=int, default=1000, show_default=True,
               help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
@@ -37,6 +40,8 @@ def main() -> None:
               help="One bot for all seats, or one per seat, comma-separated.")
 @click.option("--set", "card_set", default="base", show_default=True,
               help="Card set: a preset name or a TOML file.")
+@click.option("--module", default="none", show_default=True,
+              help="Module played with the base game; see 'dicelab list modules'.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="Rule option (repeatable); see 'dicelab list rules'.")
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
@@ -45,8 +50,10 @@ def main() -> None:
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--resume", is_flag=True, help="Finish an interrupted run in --out.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, workers, resume,
-             quiet) -> None:
+@click.option("--part-size", type=int, default=None, hidden=True,
+              help="Games per part (tests: many small parts).")
+def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
+             resume, quiet, part_size) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -55,28 +62,35 @@ def simulate(game, players, n_games, seed, bots, card_set, rules, rotate, out, w
           --out logs/mixed
       dicelab simulate --players 3 --set base-alternates --rule ties=tiebreak --out logs/alt
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
+      dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
+
+    A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
+    that resumes it; `dicelab repair DIR` also plays damaged parts again.
     """
     from analytics.simulate import RunConfig, run_simulation  # the engine: only when simulating
 
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
-                       rules=parse_rules(rules), rotate=rotate)
-    path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet)
+                       module=module, rules=parse_rules(rules), rotate=rotate)
+    path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
+                          chunk_size=part_size)
     click.echo(f"wrote {n_games} games to {path}")
 
 
 @main.command("list")
-@click.argument("what", type=click.Choice(catalog.LISTS))
+@click.argument("what")
 @click.option("--game", default="diceforge", show_default=True)
 @format_option
 def list_(what: str, game: str, fmt: str) -> None:
-    """List bots, card sets, cards, faces, rule options or queries.
+    """List what can be named elsewhere: bots, sets, modules, rules, queries, and the game's
+    own lists (Dice Forge: cards, faces).
 
     \b
     Examples:
       dicelab list bots
       dicelab list cards --format json
       dicelab list sets --format csv
+      dicelab list modules
     """
     click.echo(render_table(catalog.listing(what, game), fmt))
 
@@ -107,7 +121,7 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
         click.echo(render_table(table, fmt))
 
 
-for command in [*ANALYSIS_COMMANDS, *COMPARE_COMMANDS]:
+for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, repair_command):
     main.add_command(command)
 
 

@@ -1,21 +1,50 @@
-"""What every command shares: UserError as one line and exit code 1 (usage: 2), --format."""
+"""What every command shares: UserError as one line and exit code 1 (usage: 2), notices as
+one line on stderr, --format."""
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import click
 
-from analytics.errors import UserError
+from analytics.errors import Notice, UserError
 from analytics.output import FORMATS
 
 
 class UserErrorsExit1:
-    """Mixin for click commands and groups: no traceback for a user's mistake."""
+    """Mixin for click commands and groups: no traceback for a user's mistake (exit 1, or the
+    error's own code: a run stopped by a signal exits 130 or 143), each notice once."""
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            with notices_on_stderr():
+                return super().invoke(ctx)
         except UserError as err:
-            raise click.ClickException(str(err)) from None
+            exc = click.ClickException(str(err))
+            exc.exit_code = err.exit_code
+            raise exc from None
+
+
+@contextmanager
+def notices_on_stderr() -> Iterator[None]:
+    """Within the block, every distinct `Notice` is printed once as `warning: ...` on stderr
+    (other warnings as Python shows them)."""
+    shown: set[str] = set()
+    show_others = warnings.showwarning
+
+    def show(message, category, *args, **kwargs) -> None:
+        if not issubclass(category, Notice):
+            show_others(message, category, *args, **kwargs)
+        elif str(message) not in shown:
+            shown.add(str(message))
+            click.echo(f"warning: {message}", err=True)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", Notice)
+        warnings.showwarning = show
+        yield
 
 
 class Group(UserErrorsExit1, click.Group):
@@ -33,7 +62,7 @@ def format_option(func):
 
 
 def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
-    """--rule NAME=VALUE options (repeatable) as a dict."""
+    """--rule NAME=VALUE pairs as a dict; a malformed pair is a UserError."""
     rules = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")

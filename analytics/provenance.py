@@ -33,9 +33,10 @@ def resolve_set(value: str) -> str:
     path = Path(value)
     if not path.is_file():
         return value
-    from analytics.games.diceforge.content import load_card_set  # game content: files only
+    from analytics.games import get_game  # game content: files only
 
-    return set_hash(",".join(load_card_set(str(path)).card_ids))
+    _, slots = get_game("diceforge").slots(str(path))
+    return set_hash(",".join(card for card, _ in slots.values()))
 
 
 def describe_sets(runs: pl.DataFrame) -> str:
@@ -64,9 +65,7 @@ def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     for name in renamed["card_set"].to_list():
         lines.append(f"warning: {len(hashes.filter(pl.col('card_set') == name))} different "
                      f"card sets are named {name!r}; they are told apart by the hash in [ ]")
-    for row in runs.filter(pl.col("n_logged") < pl.col("n_planned")).iter_rows(named=True):
-        lines.append(f"warning: run {row['run_id']} is unfinished: {row['n_logged']:,} of "
-                     f"{row['n_planned']:,} games logged (finish it with simulate --resume)")
+    # An unfinished run is said once, by the run-folder check every reader makes.
     return tuple(lines)
 
 

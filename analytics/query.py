@@ -16,9 +16,11 @@ The query's name is its file stem (`card_contribution_by_card`) or `audits/<stem
 invariant checks in `queries/audits/`. Files whose name starts with `_` are not queries:
 `_macros.sql` holds table macros shared by every query, created when the logs are opened.
 
-Views `runs`, `games`, `players`, `events` and `uses` are created over the run folders. Filters
-(player count, module, card set, bot) are applied once, here, to the set of games every view
-exposes, so every query file honours them without repeating SQL.
+Views `runs`, `games`, `players`, `events` and `uses` are created over the run folders, and
+`components`, the runs' catalogues (for logs of schema 2, which have none, the catalogue of
+that release: analytics/eventlog/legacy.py). Filters (player count, module, card set, bot) are
+applied once, here, to the set of games every view exposes, so every query file honours them
+without repeating SQL.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ import duckdb
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.eventlog.schema import SCHEMA_VERSION
+from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
+from analytics.runfolder import check_run, damage_advice, require_whole, warn_unfinished
 
 QUERIES_DIR = Path(__file__).parents[1] / "queries"
 MACROS_FILE = "_macros.sql"
@@ -245,8 +248,13 @@ class LogDatabase:
         self.con.execute("set enable_progress_bar = false")  # commands print only their tables
         # Queries scan the same part files several times: parse each file's footer once.
         self.con.execute("set parquet_metadata_cache = true")
-        _check_schema_versions(self.con, self.folders)
+        versions = _schema_versions(self.con, self.folders)  # refuses newer logs
+        # Only whole parts are read; a damaged one stops here, an unfinished run is said.
+        self.checks = [check_run(folder) for folder in self.folders]
+        require_whole(self.checks)
+        warn_unfinished(self.checks)
         self._create_views()
+        self._create_components(versions)
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
@@ -296,13 +304,18 @@ class LogDatabase:
             return (con or self.con).sql(query.sql, params=values).pl()
         except duckdb.Error as err:
             first_line = str(err).strip().splitlines()[0]
-            raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}") from None
+            # An error of the SQL itself needs no look at the data; any other may be damage.
+            sql_error = isinstance(err, (duckdb.ParserException, duckdb.BinderException,
+                                         duckdb.CatalogException))
+            advice = "" if sql_error else damage_advice(self.folders)
+            raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}"
+                            f"{advice}") from None
 
     def _create_views(self) -> None:
         runs = [folder / "runs.parquet" for folder in self.folders]
         self.con.execute(f"create view _all_runs as select * from read_parquet({_sql_list(runs)})")
         for table in TABLE_NAMES:
-            files = sorted(f for d in self.folders for f in d.glob(f"parts/*/{table}.parquet"))
+            files = [f for check in self.checks for f in check.files(table)]
             if not files:
                 where = ", ".join(map(str, self.folders))
                 raise UserError(f"no games logged yet in {where} (no parts/*/{table}.parquet)")
@@ -313,6 +326,28 @@ class LogDatabase:
                 self.con.execute(f"create view {table} as select * from _all_{table}")
             return
         self._create_filtered_views()
+
+    def _create_components(self, versions: dict[Path, int]) -> None:
+        """The `components` view: the catalogues of the runs the other views keep, a few dozen
+        rows per run read once (by DuckDB: polars' Parquet reader would add 15 MiB to every
+        command). Schema-2 runs, which have none, get theirs from the reader's legacy data."""
+        current = [folder for folder, version in versions.items() if version >= 3]
+        old = [folder for folder in versions if folder not in current]
+        sources = []
+        if current:
+            # Runs of different games (or releases) may carry different attributes: the union.
+            files = _sql_list(catalogue_path(folder) for folder in current)
+            sources.append(f"select * from read_parquet({files}, union_by_name = true)")
+        if old:
+            legacy = pl.concat([read_components(folder, read_runs(folder)) for folder in old])
+            self.con.register("_schema2_components", legacy)
+            sources.append("select * from _schema2_components")
+        self.con.execute("create table _all_components as "
+                         + " union all by name ".join(sources))
+        if old:
+            self.con.unregister("_schema2_components")
+        self.con.execute("create view components as select * from _all_components "
+                         "where run_id in (select run_id from runs)")
 
     def _create_filtered_views(self) -> None:
         f = self.filters
@@ -372,7 +407,10 @@ order by g.card_set, set_hash
 
 
 
-def _check_schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> None:
+def _schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> dict[Path, int]:
+    """Each run folder's log schema version; a UserError of one line if this dicelab cannot
+    read it."""
+    versions = {}
     for folder in folders:
         path = folder / "runs.parquet"
         try:
@@ -381,11 +419,9 @@ def _check_schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) 
         except duckdb.Error:
             raise UserError(f"{path}: not a dicelab runs table (no schema_version)") from None
         for (version,) in rows:
-            if version != SCHEMA_VERSION:
-                age = "older" if (version or 0) < SCHEMA_VERSION else "newer"
-                advice = "re-run the simulation" if age == "older" else "upgrade dicelab"
-                raise UserError(f"{folder}: log schema version {version} is {age} than the "
-                                f"version {SCHEMA_VERSION} this dicelab reads; {advice}")
+            check_version(folder, version)
+        versions[folder] = max(version for (version,) in rows)
+    return versions
 
 
 def run_query(logs: Iterable[str | Path], name: str, params: Mapping[str, object] | None = None,

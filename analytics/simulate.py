@@ -6,12 +6,13 @@ import gc
 import hashlib
 import json
 import os
+import shlex
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
-from multiprocessing import get_context
+from functools import lru_cache, partial
 from pathlib import Path
 
 import polars as pl
@@ -19,37 +20,34 @@ from tqdm import tqdm
 
 from analytics import ENGINE_VERSION
 from analytics.engine import derive_seed, play_game
-from analytics.errors import UserError
+from analytics.errors import Notice, UserError
 from analytics.eventlog import SCHEMA_VERSION
-from analytics.eventlog.reader import read_table
 from analytics.eventlog.schema import TABLES
-from analytics.eventlog.writer import (
-    completed_parts,
-    events_columns,
-    frame,
-    write_part,
-    write_runs,
-)
+from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.options import parse_rule_options
-from analytics.games.diceforge.state import Setup
-from analytics.policies import make_bot
+from analytics.games.plugin import RunSetup
+from analytics.runfolder import (
+    RunCheck,
+    check_run,
+    clear_leftovers,
+    drop_damaged,
+    manifest_run_id,
+    part_size,
+    read_config,
+    run_files_problem,
+    write_config,
+)
+from analytics.workers import RunStopped, play_parts, stop_on_signals
 
-# Games per part folder (the unit of work, of --resume and of crash safety): up to MAX_PART, so
-# that readers open few files (every scan of a file costs a query time: on 100,000 games,
-# `dicelab cards` and `faces` answer about 0.4 s sooner from parts of 1,000 than of 500; parts
-# of 2,000 gain little more and double a worker's memory while it writes), and at least
-# MIN_PARTS parts for smaller runs, to share them among the workers. It depends on the number
-# of games only, never on --workers, so the files are the same for any worker count.
-MAX_PART = 1000
-MIN_PARTS = 8
-MIN_PART = 100
 # Games whose event tuples are turned into a compact frame at once: memory holds the tuples of
 # this many games, not of the whole part (a tuple takes about 130 bytes, its frame row 30).
 EVENT_BATCH = 250
 # Allocations between two young-generation collections while a chunk is played (default 700).
 YOUNG_GC_THRESHOLD = 10_000
+
+
+MAX_GAMES = 2**31 - 1  # games.game_index is a 32-bit integer
+MAX_SEED = 2**63 - 1  # runs.seed is a 64-bit integer
 
 
 @dataclass(frozen=True)
@@ -62,6 +60,7 @@ class RunConfig:
     seed: int = 0
     bots: tuple[str, ...] = ("random",)
     card_set: str = "base"
+    module: str = "none"
     rules: dict[str, str] = field(default_factory=dict)
     rotate: bool = True
 
@@ -72,42 +71,45 @@ class RunConfig:
         return bots[shift:] + bots[:shift]
 
 
-def validate(config: RunConfig) -> Setup:
-    """Fail before any game is played: player count, bots, card set, rule options."""
+def validate(config: RunConfig) -> RunSetup:
+    """Fail before any game is played: the game's setup (player count, module, card set, rule
+    options), the number of games, the seed, the bots."""
     game = get_game(config.game)
-    if config.players not in (2, 3, 4):
-        raise UserError(f"--players must be 2, 3 or 4 (got {config.players})")
-    if config.games < 1:
-        raise UserError(f"--games must be at least 1 (got {config.games})")
+    setup = _setup(config.game, config.card_set, config.module,
+                   tuple(sorted(config.rules.items())), config.players)
+    if not 1 <= config.games <= MAX_GAMES:
+        raise UserError(f"--games must be between 1 and {MAX_GAMES:,} (got {config.games:,})")
+    if not 0 <= config.seed <= MAX_SEED:
+        raise UserError(f"--seed must be between 0 and {MAX_SEED} (got {config.seed})")
     if len(config.bots) not in (1, config.players):
         raise UserError(f"--bots names {len(config.bots)} bots for {config.players} players; "
                         "give one bot for every seat, or a single bot for all")
     for name in config.bots:
-        make_bot(game.name, name)
-    return _setup(config.card_set, config.players, tuple(sorted(config.rules.items())))
+        game.make_bot(name)
+    return setup
 
 
 @lru_cache(maxsize=8)
-def _setup(card_set: str, players: int, rules: tuple) -> Setup:
-    return Setup(players, load_card_set(card_set), parse_rule_options(dict(rules)))
+def _setup(game: str, card_set: str, module: str, rules: tuple, players: int) -> RunSetup:
+    return get_game(game).setup(card_set, module, dict(rules), players)
 
 
-def run_id(config: RunConfig, setup: Setup) -> str:
+def run_id(config: RunConfig, setup: RunSetup) -> str:
     """A stable id: the same config (and engine version) gives the same id and the same games."""
-    key = json.dumps([asdict(config), setup.card_set.card_ids, setup.rules.as_dict(),
-                      ENGINE_VERSION], sort_keys=True)
+    key = json.dumps([asdict(config), setup.cards, setup.rules, ENGINE_VERSION], sort_keys=True)
     return hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
 
 
-def manifest(config: RunConfig, setup: Setup) -> dict:
+def manifest(config: RunConfig, setup: RunSetup) -> dict:
+    game = get_game(config.game)
     return {
-        "run_id": run_id(config, setup), "game": config.game, "modules": "",
-        "card_set": setup.card_set.name, "cards": ",".join(setup.card_set.card_ids),
+        "run_id": run_id(config, setup), "game": config.game, "modules": setup.module,
+        "card_set": setup.card_set, "cards": ",".join(setup.cards),
         "players": config.players, "bots": ",".join(config.bots),
-        "bot_params": json.dumps({b: make_bot(config.game, b).params for b in config.bots},
+        "bot_params": json.dumps({b: game.make_bot(b).params for b in config.bots},
                                  sort_keys=True, default=str),
         "seed": config.seed,
-        "n_games": config.games, "rules": json.dumps(setup.rules.as_dict(), sort_keys=True),
+        "n_games": config.games, "rules": json.dumps(setup.rules, sort_keys=True),
         "engine_version": ENGINE_VERSION, "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -117,33 +119,30 @@ def game_seed(config: RunConfig, index: int) -> int:
     return derive_seed(config.seed, config.game, index)
 
 
-def part_size(games: int) -> int:
-    """Games per part for a run of `games` games (see MAX_PART)."""
-    return min(MAX_PART, max(MIN_PART, -(-games // MIN_PARTS)))
-
-
 def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
     """Play one chunk of games and write its part folder; returns the number of games."""
     setup = validate(config)
     rid = run_id(config, setup)
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
     game = get_game(config.game)
+    vocabulary = game.vocabulary(setup.game_setup)
     games, players, game_ids, events = _columns("games"), _columns("players"), [], []
     framed: list[pl.DataFrame] = []
     with _fewer_young_collections():
         for index in indices:
             bots = config.seat_bots(index)
             seed = game_seed(config, index)
-            result = play_game(game, setup, [make_bot(game.name, b) for b in bots], seed)
+            result = play_game(game, setup.game_setup, [game.make_bot(b) for b in bots], seed)
             game_id = derive_seed(rid, index)
             _add_game(games, rid, game_id, index, seed, setup, result)
             _add_players(players, game_id, bots, result)
             game_ids.append(game_id)
             events.append(result.events)
             if len(events) == EVENT_BATCH or index == indices[-1]:
-                framed.append(frame("events", events_columns(game_ids, events)))
+                framed.append(frame("events", events_columns(game_ids, events), vocabulary))
                 game_ids, events = [], []
-        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False))
+        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False),
+                   vocabulary)
     return len(indices)
 
 
@@ -169,10 +168,10 @@ def _columns(table: str) -> dict[str, list]:
     return {name: [] for name in TABLES[table]}
 
 
-def _add_game(cols: dict, rid: str, game_id: int, index: int, seed: int, setup: Setup,
+def _add_game(cols: dict, rid: str, game_id: int, index: int, seed: int, setup: RunSetup,
               result) -> None:
     row = {"run_id": rid, "game_id": game_id, "game_index": index, "seed": seed,
-           "players": setup.players, "module": "", "card_set": setup.card_set.name,
+           "players": setup.players, "module": setup.module, "card_set": setup.card_set,
            "rounds": result.rounds, "n_events": len(result.events),
            "n_decisions": result.n_decisions, "tied": result.ranks.count(1) > 1}
     for name, value in row.items():
@@ -192,61 +191,119 @@ def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
 def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
                    resume: bool = False, progress: bool = True, chunk_size: int | None = None,
                    ) -> Path:
-    """Play `config.games` games into the run folder `out`; with `resume`, finish a broken run.
+    """Play `config.games` games into the run folder `out`; with `resume`, finish a stopped
+    run: play its missing parts and again its damaged ones.
 
-    `chunk_size` (games per part) defaults to `part_size(config.games)`.
+    `chunk_size` (games per part) defaults to `part_size(config.games)`; a resumed run keeps
+    the size it was started with. A stop (lost worker, SIGINT, SIGTERM) raises `RunStopped`
+    whose one line ends with the exact command that resumes the run.
     """
-    chunk_size = chunk_size or part_size(config.games)
     setup = validate(config)
+    workers = count_workers(workers)
+    if chunk_size is not None and chunk_size < 1:
+        raise UserError(f"--part-size must be at least 1 (got {chunk_size})")
     info = manifest(config, setup)
-    _prepare_out(out, info["run_id"], resume)
-    write_runs(out, info)
-    done = completed_parts(out)
-    jobs = [(config, str(out), c, chunk_size)
-            for c in range(-(-config.games // chunk_size)) if c not in done]
-    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs) or 1))
-    left = sum(min(config.games, (c + 1) * chunk_size) - c * chunk_size for _, _, c, _ in jobs)
-    with tqdm(total=config.games, initial=config.games - left, unit="game",
-              disable=not progress, desc="simulate") as bar:
-        if workers == 1:
-            for job in jobs:
-                bar.update(play_chunk(*job))
-        else:
-            # spawn, not fork: forking a process that already runs polars' threads can deadlock.
-            with get_context("spawn").Pool(workers, _remember_parent, (os.getpid(),)) as pool:
-                for count in pool.imap_unordered(_play_chunk_args, jobs):
-                    bar.update(count)
+    with stop_on_signals():
+        try:
+            catalogue = get_game(config.game).catalogue(setup.game_setup)
+            check = _start_run(out, config, info, catalogue, resume,
+                               chunk_size or part_size(config.games))
+            todo = check.missing()
+            with tqdm(total=config.games, initial=check.games_present, unit="game",
+                      disable=not progress, desc="simulate") as bar:
+                play_parts(partial(play_chunk, config, str(out), size=check.part_size), todo,
+                           workers, bar.update)
+        except RunStopped as stop:
+            raise stop.with_hint(_resume_hint(config, out)) from None
+        finally:
+            clear_leftovers(out)
     return out
 
 
-_parent_pid: int | None = None  # in a worker: the process that started the run
+def count_workers(workers: int | None) -> int:
+    """--workers, checked: at least 1 (default: every core); more than the cores is said."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if workers is None:
+        return cores or 1
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1 (got {workers})")
+    if cores and workers > cores:
+        warnings.warn(Notice(f"--workers {workers} is more than the {cores} cores here: the "
+                             "workers share them, the run is no faster"), stacklevel=2)
+    return workers
 
 
-def _remember_parent(pid: int) -> None:
-    global _parent_pid
-    _parent_pid = pid
+def resume_command(config: RunConfig, out: Path) -> str:
+    """The exact command line that finishes this run."""
+    args = ["dicelab", "simulate"] + (["--game", config.game] if config.game != "diceforge"
+                                      else [])
+    args += ["--players", str(config.players), "--games", str(config.games),
+             "--seed", str(config.seed), "--bots", ",".join(config.bots), "--set", config.card_set]
+    args += ["--module", config.module] if config.module != "none" else []
+    for name, value in sorted(config.rules.items()):
+        args += ["--rule", f"{name}={value}"]
+    args += ([] if config.rotate else ["--no-rotate"]) + ["--out", str(out), "--resume"]
+    return shlex.join(args)
 
 
-def _play_chunk_args(args: tuple) -> int:
-    # A run killed outright (SIGKILL) leaves its workers running: they stop at the next part
-    # instead of playing the rest of the run unseen.
-    if _parent_pid is not None and os.getppid() != _parent_pid:
-        return 0
-    return play_chunk(*args)
+def _resume_hint(config: RunConfig, out: Path) -> str:
+    resume = f"resume with: {resume_command(config, out)}"
+    try:
+        present = check_run(out).games_present
+    except UserError:  # stopped before the run-level files were written
+        return resume
+    return f"{present:,} of {config.games:,} games are kept in whole parts; {resume}"
+
+
+def _start_run(out: Path, config: RunConfig, info: dict, catalogue: tuple, resume: bool,
+               size: int) -> RunCheck:
+    """The run folder ready to play into: new, or (resume) the same run with its damaged parts
+    dropped. The manifest and config.json are written first, so a run stopped at any point
+    says what it expected; a crash while writing them leaves only a temporary file."""
+    _prepare_out(out, info["run_id"], resume)
+    clear_leftovers(out)
+    stored = read_config(out) if out.is_dir() else None
+    if stored is None:
+        write_config(out, asdict(config), size)  # makes the folder
+    if run_files_problem(out):  # new, or lost in a crash: config.json says what it was
+        write_runs(out, info, catalogue)
+    check = check_run(out)
+    for problem in drop_damaged(check):
+        warnings.warn(Notice(f"dropped a damaged part, to play again: {problem}"), stacklevel=2)
+    return check
 
 
 def _prepare_out(out: Path, rid: str, resume: bool) -> None:
-    """A new folder, or with --resume the folder of the same run; never mix two runs."""
-    runs = out / "runs.parquet"
+    """A new folder, or with --resume the folder of the same run; never mix two runs.
+
+    The run's identity is its manifest's run id, or (the manifest being lost in a crash) the
+    run id of the options in config.json."""
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} exists and is not a folder")
-    if not runs.exists():
-        if out.exists() and any(out.iterdir()):
+    found = _stored_run_id(out)
+    if found is None:
+        if out.exists() and any(not p.name.startswith(".") for p in out.iterdir()):
             raise UserError(f"--out {out} is not empty and holds no run; choose another folder")
         return
     if not resume:
         raise UserError(f"--out {out} already holds a run; pass --resume to finish it, "
                         "or choose another folder")
-    if read_table(out, "runs")["run_id"][0] != rid:
+    if found != rid:
         raise UserError(f"--out {out} holds a different run (other settings); --resume needs "
                         "exactly the same options")
+
+
+def _stored_run_id(out: Path) -> str | None:
+    rid = manifest_run_id(out)
+    if rid is not None:
+        return rid
+    stored = read_config(out) if out.is_dir() else None  # the manifest was lost or damaged
+    if stored is None:
+        return None
+    config = config_from_dict(stored["config"])
+    return run_id(config, validate(config))
+
+
+def config_from_dict(data: dict) -> RunConfig:
+    """The RunConfig stored by `asdict` in config.json (JSON lists back to tuples)."""
+    return RunConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})

@@ -11,7 +11,6 @@ the owned-vs-not-owned columns of `dicelab cards` say who buys it, not what it d
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from analytics import stats
 from analytics.arms import ArmSpec, arms_folder, run_config
 from analytics.compare import buyers_difference, game_measures
 from analytics.errors import UserError
+from analytics.games import get_game
 from analytics.paired import pair, read_arm
 from analytics.simulate import run_simulation, validate
 
@@ -40,40 +40,41 @@ def ablations(set_name: str, card: str | None) -> tuple[object, list[Ablation]]:
     An unknown card, one not in the set, or one whose slot has no other option in the
     catalogue is a UserError naming it.
     """
-    from analytics.games.diceforge.components import CARDS, SLOT_COST
-    from analytics.games.diceforge.content import load_card_set
-
-    card_set = load_card_set(set_name)
-    slot_of = {c.id: slot for slot, c in card_set.cards.items()}
+    plugin = get_game("diceforge")
+    name, slots = plugin.slots(set_name)
+    slot_of = {current: slot for slot, (current, _) in slots.items()}
     if card is not None:
-        if card not in CARDS:
+        if card not in {row["card"] for row in plugin.tables()["cards"]()}:
             raise UserError(f"unknown card {card!r}; see 'dicelab list cards'")
         if card not in slot_of:
-            raise UserError(f"card {card!r} is not in set {card_set.name!r} "
-                            f"({', '.join(slot_of)})")
+            raise UserError(f"card {card!r} is not in set {name!r} ({', '.join(slot_of)})")
     found = []
     for cid, slot in slot_of.items():
         if card is not None and cid != card:
             continue
-        options = sorted(c.id for c in CARDS.values()
-                         if (c.moon, c.sun) == SLOT_COST[slot] and c.id not in slot_of)
+        options = slots[slot][1]
         if card is not None and not options:
             raise UserError(f"cannot ablate {card!r}: slot {slot} has no other option in the "
                             f"catalogue (every card of its cost is in the set)")
         found.extend(Ablation(cid, slot, other) for other in options)
-    return card_set, found
+    return SetSlots(name, {slot: current for slot, (current, _) in slots.items()}), found
 
 
-def _write_ablated_set(card_set, ablation: Ablation, folder: Path) -> Path:
-    """A TOML set file: `card_set` with the ablated slot holding the replacement."""
-    slots = {slot: c.id for slot, c in card_set.cards.items()}
-    slots[ablation.slot] = ablation.replacement
+@dataclass(frozen=True, slots=True)
+class SetSlots:
+    """A card set as an ablation sees it: its name and the card on each slot."""
+
+    name: str
+    cards: dict[str, str]
+
+
+def _write_ablated_set(card_set: SetSlots, ablation: Ablation, folder: Path) -> Path:
+    """A set file: `card_set` with the ablated slot holding the replacement."""
+    cards = {**card_set.cards, ablation.slot: ablation.replacement}
     name = f"{card_set.name}-{ablation.card}-as-{ablation.replacement}"
-    lines = [f'name = "{name}"', "[slots]", *(f'{s} = "{c}"' for s, c in slots.items())]
     path = folder / "sets" / f"{name}.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tomllib.loads(path.read_text(encoding="utf-8"))  # a set name with quotes would break it
+    path.write_text(get_game("diceforge").set_file(name, cards), encoding="utf-8")
     return path
 
 

@@ -1,43 +1,18 @@
 -- Table macros shared by the query files, created by analytics/query.py when logs are opened.
 -- Not a query (its name starts with `_`). `component_type` is 'card' or 'face' throughout.
 
--- Heroic Feat cards of each run's set: runs.cards is a comma-separated list of card ids.
-create or replace macro run_cards() as table
-    with listed as (
-        select run_id, trim(unnest(string_split(cards, ','))) as card
-        from runs
-    )
-    select run_id, card
-    from listed
-    where card <> '';
-
--- Die faces that could be forged in a run: the Sanctuary always, a garden face when its card
--- is in the set (each garden is filled by the card that forges from it).
-create or replace macro run_faces() as table
-    with sanctuary(face) as (
-        values ('gold_3'), ('moon_1'), ('gold_4'), ('sun_1'), ('gold_6'),
-               ('gold1_or_sun1_or_moon1'), ('sun1_glory1'), ('gold2_moon1'), ('gold3_or_glory2'),
-               ('moon_2'), ('sun_2'), ('glory_3'), ('glory_4'), ('moon2_glory2'),
-               ('gold2_or_sun2_or_moon2'), ('gold1_sun1_moon1_glory1')
-    ),
-    garden(face, card) as (
-        values ('x3', 'helmet_of_invisibility'), ('mirror', 'mirror_of_the_abyss'),
-               ('ship', 'celestial_ship'), ('shield_red', 'guardians_shield'),
-               ('shield_blue', 'guardians_shield'), ('shield_yellow', 'guardians_shield'),
-               ('shield_green', 'guardians_shield'), ('boar', 'tenacious_boar')
-    )
-    select r.run_id, sanctuary.face
-    from runs as r
-    cross join sanctuary
-    union all
-    select c.run_id, garden.face
-    from run_cards() as c
-    join garden using (card);
-
+-- The cards (component_type 'card') or faces ('face') each run could offer during play, from
+-- its catalogue (the `components` view): the cards of its set, the faces its games could forge.
 create or replace macro run_components(component_type) as table
-    select run_id, card as component from run_cards() where component_type = 'card'
-    union all
-    select run_id, face as component from run_faces() where component_type = 'face';
+    select run_id, component
+    from components
+    where kind = component_type and offered;
+
+create or replace macro run_cards() as table
+    select run_id, component as card from run_components('card');
+
+create or replace macro run_faces() as table
+    select run_id, component as face from run_components('face');
 
 -- Per game: every component of its run (availability is a property of the run's set).
 create or replace macro available_cards() as table

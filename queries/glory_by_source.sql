@@ -1,32 +1,25 @@
--- question: Where does Glory come from: die faces, feat cards (printed at the end or from effects), the Hammer, other rules?
+-- question: Where does Glory come from: die faces, feat cards (printed, scored at the end, or from their effects, the Hammer's track among them), other rules?
 -- grain: one row per source and cause
 with glory_events as (
-    select e.game_id, e.round, e.cause::varchar as cause, e.amount::bigint as amount, g.rounds
+    select e.game_id, e.round, e.cause::varchar as cause, e.amount::bigint as amount,
+           g.rounds, g.run_id
     from events as e
     join games as g using (game_id)
     where e.resource = 'glory' and e.kind in ('resource_gained', 'resource_lost')
 ),
-faces as (
-    -- a cause is a die face when it ever came up on a die (x3 adds to a face's own Glory)
-    select distinct item::varchar as cause from events where kind = 'die_rolled'
-    union
-    select 'x3'
-),
-cards as (
-    select distinct card as cause from available_cards()
-),
 sourced as (
+    -- what a cause is comes from its run's catalogue: a face (any die face, starting ones
+    -- too), a card, or neither (a rule)
     select ge.amount,
            ge.cause,
            case
-               when ge.cause = 'blacksmiths_hammer' then 'hammer'
-               when ge.cause in (select cause from faces) then 'die_face'
-               when ge.cause in (select cause from cards) and ge.round > ge.rounds
-                   then 'card_printed'
-               when ge.cause in (select cause from cards) then 'card_effect'
+               when c.kind = 'face' then 'die_face'
+               when c.kind = 'card' and ge.round > ge.rounds then 'card_printed'
+               when c.kind = 'card' then 'card_effect'
                else 'other'
            end as source
     from glory_events as ge
+    left join components as c on c.run_id = ge.run_id and c.component = ge.cause
 ),
 totals as (
     select (select count(*) from games)::double as n_games, sum(amount)::double as glory

@@ -1,4 +1,4 @@
-"""Hand-built event logs for analytics tests: write tiny run folders with the exact v1 schema."""
+"""Hand-built event logs for analytics tests: write tiny run folders with the exact schema."""
 
 from __future__ import annotations
 
@@ -7,7 +7,11 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, uses_frame
+from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, WORD_COLUMNS, uses_frame
+from analytics.eventlog.writer import frame, write_runs
+from analytics.games.diceforge.catalogue import ATTRIBUTES, USE_KINDS, catalogue_of_cards
+from analytics.games.diceforge.components import CARDS
+from analytics.runfolder import write_config
 
 BASE_CARDS = (
     "blacksmiths_hammer,blacksmiths_chest,silver_hind,satyrs,ferryman,helmet_of_invisibility,"
@@ -33,9 +37,12 @@ class LogBuilder:
     """Collects games and events of one run, then writes `runs.parquet` and `parts/00000/`."""
 
     def __init__(self, run_id: str = "run-a", players: int = 4, cards: str = BASE_CARDS,
-                 card_set: str = "base", module: str = "", schema_version: int = SCHEMA_VERSION):
+                 card_set: str = "base", module: str = "", schema_version: int = SCHEMA_VERSION,
+                 components: list[dict] | None = None):
+        """`components`: the run's catalogue rows (default: Dice Forge's for `cards`)."""
         self.run_id, self.players, self.cards = run_id, players, cards
         self.card_set, self.module, self.schema_version = card_set, module, schema_version
+        self.components = components if components is not None else dice_forge_components(cards)
         self.games: list[GameSpec] = []
 
     def game(self, game_id: int, scores: tuple[int, ...], bots: tuple[str, ...] | None = None,
@@ -57,7 +64,8 @@ class LogBuilder:
         })
 
     def write(self, folder: Path, end_events: bool = True) -> Path:
-        """Write the run folder (with one `game_ended` event per seat unless told not to)."""
+        """Write the run folder (with one `game_ended` event per seat unless told not to); its
+        vocabulary is the words its events use, as a game declares its own."""
         games, players, events = [], [], []
         for spec in self.games:
             seat_rows = _seat_rows(spec)
@@ -71,22 +79,34 @@ class LogBuilder:
             games.append(_game_row(self.run_id, spec, len(games), len(spec.events)))
         part = folder / "parts" / "00000"
         part.mkdir(parents=True, exist_ok=True)
-        for name, rows in (("games", games), ("players", players), ("events", events)):
+        for name, rows in (("games", games), ("players", players)):
             pl.DataFrame(rows, schema=TABLES[name]).write_parquet(part / f"{name}.parquet")
+        columns = {name: [row[name] for row in events] for name in TABLES["events"]}
+        vocabulary = {name: tuple({w for w in columns[name] if w is not None})
+                      for name in WORD_COLUMNS}
+        vocabulary["use_kinds"] = tuple(k for k in USE_KINDS if k in vocabulary["kind"])
+        events_frame = frame("events", columns, vocabulary)
+        events_frame.write_parquet(part / "events.parquet")
         # Derived from the hand-built events as the writer derives it from the engine's.
-        events_frame = pl.DataFrame(events, schema=TABLES["events"])
-        uses_frame(events_frame).write_parquet(part / "uses.parquet")
-        self._runs_frame().write_parquet(folder / "runs.parquet")
+        uses_frame(events_frame, vocabulary["use_kinds"]).write_parquet(part / "uses.parquet")
+        write_runs(folder, self._manifest(), (ATTRIBUTES, self.components))
+        write_config(folder, {}, max(1, len(games)))  # one part holds every game
         return folder
 
-    def _runs_frame(self) -> pl.DataFrame:
+    def _manifest(self) -> dict:
         bots = sorted({b for g in self.games for b in g.bots})
-        row = {"run_id": self.run_id, "game": "diceforge", "modules": self.module,
-               "card_set": self.card_set, "cards": self.cards, "players": self.players,
-               "bots": ",".join(bots), "seed": 1, "n_games": len(self.games), "rules": "",
-               "engine_version": "test", "schema_version": self.schema_version,
-               "created_at": "2024-01-01T00:00:00"}
-        return pl.DataFrame([row], schema=TABLES["runs"])
+        return {"run_id": self.run_id, "game": "diceforge", "modules": self.module,
+                "card_set": self.card_set, "cards": self.cards, "players": self.players,
+                "bots": ",".join(bots), "bot_params": "{}", "seed": 1,
+                "n_games": len(self.games), "rules": "", "engine_version": "test",
+                "schema_version": self.schema_version, "created_at": "2024-01-01T00:00:00"}
+
+
+def dice_forge_components(cards: str) -> list[dict]:
+    """The catalogue Dice Forge writes for a run whose islands hold `cards` (comma-separated,
+    any number of them, each on its own slot)."""
+    ids = [card for card in cards.split(",") if card]
+    return catalogue_of_cards([(CARDS[card].slot, CARDS[card]) for card in ids])
 
 
 def _seat_rows(spec: GameSpec) -> list[dict]:
@@ -144,7 +164,8 @@ def gain(builder: LogBuilder, game: GameSpec, seat: int, resource: str, amount: 
 def rewrite(folder: Path, table: str, change) -> None:
     """Apply `change` (frame -> frame) to one table of a written run, keeping its schema."""
     path = folder / "parts" / "00000" / f"{table}.parquet"
-    change(pl.read_parquet(path)).cast(TABLES[table]).write_parquet(path)
+    original = pl.read_parquet(path)
+    change(original).cast(dict(original.schema)).write_parquet(path)
 
 
 def sample_logs(folder: Path) -> Path:

@@ -30,6 +30,7 @@ def test_simulate_writes_a_run(tmp_path):
     (["--rule", "speed=fast"], "unknown rule option 'speed'"),
     (["--players", "7"], "--players must be 2, 3 or 4"),
     (["--game", "chess"], "unknown game 'chess'"),
+    (["--module", "goddess"], "--module 'goddess' is not a module of diceforge; valid: none"),
 ])
 def test_simulate_bad_input_is_one_line_and_exit_1(tmp_path, args, message):
     result = invoke("simulate", "--games", 2, "--quiet", "--out", tmp_path / "x", *args)
@@ -63,7 +64,7 @@ def test_usage_error_exits_2():
 
 @pytest.mark.parametrize("what, first", [
     ("sets", "base"), ("cards", "blacksmiths_hammer"), ("faces", "gold_1"),
-    ("rules", "extra_action_cost"),
+    ("rules", "extra_action_cost"), ("modules", "none"),
 ])
 def test_list_as_json(what, first):
     result = invoke("list", what, "--format", "json")
@@ -77,9 +78,19 @@ def test_list_bots_names_the_heuristic_bots_and_random():
     assert {row["bot"] for row in rows} == {"economist", "hero", "random"}
 
 
-def test_list_cards_has_all_24_base_cards():
+def test_list_of_something_a_game_does_not_list_is_one_line_naming_what_it_lists():
+    result = invoke("list", "heroes")
+    assert result.exit_code == 1 and result.output == (
+        "Error: dicelab list 'heroes': diceforge lists bots, sets, modules, rules, queries, "
+        "cards, faces\n")
+
+
+def test_list_cards_has_all_24_base_cards_and_the_rebellion_ones_by_origin():
     rows = json.loads(invoke("list", "cards", "--format", "json").output)
-    assert len(rows) == 24
+    origins = [row["origin"] for row in rows]
+    assert (origins.count("base"), origins.count("base-alternate")) == (15, 9)
+    assert {row["card"] for row in rows if row["origin"] == "rebellion"} == {
+        "twins", "blacksmiths_scepter", "eternal_fire"}
 
 
 def test_every_command_has_help_with_examples():

@@ -209,7 +209,7 @@ def _logs(folder, seeds, players=4):
     (("compare", "--a", "base", "--b", "base", "--bots", "nobody"), "nobody"),
     (("compare", "--a", "base", "--b", "base", "--endpoint", "seat:7"), "--endpoint 'seat:7'"),
     (("value", "nope_card"), "unknown card 'nope_card'"),
-    (("value", "blacksmiths_hammer"), "cannot ablate 'blacksmiths_hammer': slot M1"),
+    (("value", "helmet_of_invisibility"), "cannot ablate 'helmet_of_invisibility': slot M6"),
     (("value", "typhon", "--set", "base"), "card 'typhon' is not in set 'base'"),
     (("value", "hydra", "--all"), "name one CARD or pass --all"),
 ])

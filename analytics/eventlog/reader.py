@@ -1,4 +1,7 @@
-"""Read a run folder back into polars frames (the query runner reads the same files via DuckDB)."""
+"""Read a run folder back into polars frames (the query runner reads the same files via DuckDB).
+
+Every schema version from OLDEST_READABLE on is read; a newer log is refused with one line.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +10,65 @@ from pathlib import Path
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.eventlog.schema import SCHEMA_VERSION, TABLES
-from analytics.eventlog.writer import PARTS
+from analytics.eventlog.legacy import schema2_components
+from analytics.eventlog.schema import OLDEST_READABLE, SCHEMA_VERSION, empty_frame
+from analytics.eventlog.writer import COMPONENTS, PARTS
 
 
 def read_table(run_dir: Path | str, table: str) -> pl.DataFrame:
-    """One table of a run folder (all parts), with the declared column types."""
+    """One table of a run folder (all parts): word columns hold the run's own Enums."""
     run_dir = Path(run_dir)
-    if not (run_dir / "runs.parquet").is_file():
-        raise UserError(f"{run_dir}: not a run folder (no runs.parquet)")
+    runs = read_runs(run_dir)
     if table == "runs":
-        frame = pl.read_parquet(run_dir / "runs.parquet")
-        _check_version(run_dir, frame)
-        return frame
+        return runs
+    if table == "components":
+        return read_components(run_dir, runs)
     files = sorted((run_dir / PARTS).glob(f"*/{table}.parquet"))
     if not files:
-        return pl.DataFrame(schema=TABLES[table])
+        return empty_frame(table)
     return pl.concat([pl.read_parquet(f) for f in files])
 
 
-def _check_version(run_dir: Path, runs: pl.DataFrame) -> None:
-    versions = set(runs["schema_version"].to_list())
-    if versions != {SCHEMA_VERSION}:
-        raise UserError(f"{run_dir}: log schema version {sorted(versions)} but this dicelab "
-                        f"reads version {SCHEMA_VERSION}")
+def read_runs(run_dir: Path) -> pl.DataFrame:
+    """The run manifest, once its schema version is known to be readable."""
+    path = run_dir / "runs.parquet"
+    if not path.is_file():
+        raise UserError(f"{run_dir}: not a run folder (no runs.parquet)")
+    try:
+        runs = pl.read_parquet(path)
+    except (pl.exceptions.PolarsError, OSError) as err:
+        first_line = str(err).strip().splitlines()[0]
+        raise UserError(f"{path}: not a readable Parquet file ({first_line})") from None
+    if "schema_version" not in runs.columns:
+        raise UserError(f"{path}: not a dicelab runs table (no schema_version)")
+    for version in runs["schema_version"].unique().to_list():
+        check_version(run_dir, version)
+    return runs
+
+
+def read_components(run_dir: Path, runs: pl.DataFrame) -> pl.DataFrame:
+    """The run's catalogue: its `components.parquet`, or for a schema-2 log (which has none) the
+    catalogue of that release (analytics/eventlog/legacy.py)."""
+    if runs["schema_version"].max() < 3:
+        return schema2_components(runs)
+    return pl.read_parquet(catalogue_path(run_dir))
+
+
+def catalogue_path(run_dir: Path) -> Path:
+    """The catalogue file of a run folder of schema 3 or later (a UserError if it is gone)."""
+    path = run_dir / COMPONENTS
+    if not path.is_file():
+        raise UserError(f"{run_dir}: no {COMPONENTS} (every run folder of schema 3 or later "
+                        "has one: was it deleted?)")
+    return path
+
+
+def check_version(folder: Path, version: int | None) -> None:
+    """A UserError of one line when this dicelab cannot read a log of schema `version`."""
+    if version is not None and OLDEST_READABLE <= version <= SCHEMA_VERSION:
+        return
+    if version is not None and version > SCHEMA_VERSION:
+        raise UserError(f"{folder}: log schema version {version} is newer than this dicelab "
+                        f"reads (up to {SCHEMA_VERSION}); upgrade dicelab")
+    raise UserError(f"{folder}: log schema version {version} is older than this dicelab reads "
+                    f"(from {OLDEST_READABLE}); re-run the simulation")

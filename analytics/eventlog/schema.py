@@ -1,38 +1,40 @@
-"""The event log schema, declared once: table -> column -> polars type, plus its version."""
+"""The event log schema, declared once: table -> column -> polars type, plus its version.
+
+The columns holding a game's own words (event kinds, items, resources, causes) have no fixed
+list of words here: the game declares its vocabulary, the writer refuses any other word, and
+each log carries its own dictionaries (`table_schema`), so a new face, resource or kind needs
+no change in the writer or readers.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import polars as pl
 
-SCHEMA_VERSION = 2  # 2: the `uses` table
+# 2: the `uses` table. 3: the game's words as Enums built from its vocabulary (were fixed
+# enums); `components.parquet`, the run's catalogue.
+SCHEMA_VERSION = 3
+OLDEST_READABLE = 2  # schema 2 logs read through a migration (analytics/eventlog/legacy.py)
 
-# Event kinds and resources are closed vocabularies stored as compact Enums. They are listed in
-# alphabetical order on purpose: the writer sorts events by these Enums (a fast integer sort),
-# and Parquet's min/max statistics compare the text, so the two orders must agree for readers
-# to skip row groups.
-EVENT_KINDS = tuple(sorted((
-    "turn_started",
-    "die_rolled",
-    "resource_gained",
-    "resource_lost",
-    "resource_spent",
-    "resource_overflowed",
-    "face_forged",
-    "feat_performed",
-    "reinforcement_used",
-    "token_used",
-    "pawn_ousted",
-    "action_taken",
-    "game_ended",
-)))
+# The placeholder type of a word column; `table_schema` puts the run's type in its place.
+WORD = pl.String
+WORD_COLUMNS = ("kind", "item", "resource", "cause")
+WORD_TABLES = ("events", "uses")  # tables whose columns of those names hold words
+# `kind` and `resource` (a few words; the writer sorts events by them) are stored as Enums of
+# the vocabulary. `item` and `cause` (every component id) are checked against it the same way
+# but stored as Categoricals: Parquet then keeps, per row group, a dictionary of the words it
+# uses; the Enum's whole dictionary widens every index (30% more bytes in those columns).
+ENUM_WORDS = ("kind", "resource")
+# What a vocabulary names besides the word columns: the event kinds that use a component (a
+# face rolled, a card's reinforcement used), counted per game, seat and component in `uses`.
+USE_KINDS = "use_kinds"
 
-RESOURCES = tuple(sorted(("gold", "sun", "moon", "glory", "hammer")))
+Vocabulary = Mapping[str, tuple[str, ...]]
 
-# Events that use a component (a face rolled, a reinforcement or a token used), counted per
-# game, seat and component in the `uses` table: "how do the users of X do" then joins a few
-# million counts to the seats instead of tens of millions of events (39 M die rolls in 100,000
-# four-player games). Derived from `events` by `uses_frame`, checked by an audit query.
-USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")
+# The types a game may declare for its catalogue's own attributes, and how they are stored.
+ATTRIBUTE_TYPES: dict[type, pl.DataType] = {str: pl.String, int: pl.Int64, bool: pl.Boolean,
+                                           float: pl.Float64}
 
 TABLES: dict[str, dict[str, pl.DataType]] = {
     "runs": {
@@ -80,19 +82,32 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
         "round": pl.Int8,
         "active_seat": pl.Int8,
         "seat": pl.Int8,
-        "kind": pl.Enum(EVENT_KINDS),
-        "item": pl.Categorical,
-        "resource": pl.Enum(RESOURCES),
+        "kind": WORD,
+        "item": WORD,
+        "resource": WORD,
         "amount": pl.Int16,
-        "cause": pl.Categorical,
+        "cause": WORD,
         "detail": pl.String,
     },
     "uses": {
         "game_id": pl.Int64,
         "seat": pl.Int8,
-        "kind": pl.Enum(EVENT_KINDS),
-        "item": pl.Categorical,
+        "kind": WORD,
+        "item": WORD,
         "n": pl.Int32,
+    },
+    # The run's catalogue (components.parquet, one file per run): every component its games
+    # could hold. These are the columns of every game; each game adds its own attributes
+    # (cost, slot, ...) with the types it declares (`ATTRIBUTE_TYPES`), and queries join on
+    # them instead of listing ids.
+    "components": {
+        "run_id": pl.String,
+        "component": pl.String,  # the id its events name (item, cause)
+        "kind": pl.String,  # the game's word for it: card, face, ...
+        "name": pl.String,
+        "offered": pl.Boolean,  # can be acquired during play (a starting face cannot)
+        "module": pl.String,  # 'none': the base game
+        "origin": pl.String,  # the box it comes from: base, base-alternate, rebellion, ...
     },
 }
 
@@ -102,15 +117,75 @@ EVENT_TUPLE = (
 )
 
 
+def table_schema(table: str, vocabulary: Vocabulary | None = None) -> dict[str, pl.DataType]:
+    """The columns of `table` as written with `vocabulary` (see ENUM_WORDS); without one, word
+    columns stay plain strings."""
+    schema = TABLES[table]
+    if vocabulary is None or table not in WORD_TABLES:
+        return dict(schema)
+    return {name: word_type(name, vocabulary) if name in WORD_COLUMNS else dtype
+            for name, dtype in schema.items()}
+
+
+def word_type(column: str, vocabulary: Vocabulary) -> pl.DataType:
+    """How word `column` is stored: an Enum of the vocabulary's words in alphabetical order
+    (writer._sorted_events relies on it), or a Categorical."""
+    return pl.Enum(sorted(vocabulary[column])) if column in ENUM_WORDS else pl.Categorical()
+
+
+def checked_words(column: str, words: list, vocabulary: Vocabulary) -> pl.Series:
+    """`words` as word `column` is stored; a word the vocabulary lacks is a ValueError naming
+    it (for Categoricals the words used are checked: a few dozen, where an Enum to check them
+    all would cost a cast of every value)."""
+    declared = vocabulary[column]
+    if column in ENUM_WORDS:
+        try:
+            return pl.Series(column, words, dtype=pl.Enum(sorted(declared)))
+        except pl.exceptions.InvalidOperationError:
+            used = set(words)
+    else:
+        series = pl.Series(column, words, dtype=pl.Categorical())
+        used = set(series.unique().drop_nulls().to_list())
+        if used <= set(declared):
+            return series
+    unknown = ", ".join(map(repr, sorted(used - set(declared) - {None})))
+    raise ValueError(f"{column}: {unknown} not in the game's vocabulary (declare every word "
+                     "its events use)")
+
+
+def components_schema(attributes: Mapping[str, type]) -> dict[str, pl.DataType]:
+    """The columns of a run's catalogue: the core ones, then the game's `attributes`."""
+    clash = sorted(set(attributes) & set(TABLES["components"]))
+    unknown = sorted(n for n, t in attributes.items() if t not in ATTRIBUTE_TYPES)
+    if clash or unknown:
+        raise ValueError(f"catalogue attributes {clash or unknown} are core columns or of "
+                         f"types other than {[t.__name__ for t in ATTRIBUTE_TYPES]}")
+    return {**TABLES["components"], **{n: ATTRIBUTE_TYPES[t] for n, t in attributes.items()}}
+
+
+def check_vocabulary(vocabulary: Vocabulary) -> None:
+    """A vocabulary names the words of every word column, and its use kinds are kinds."""
+    missing = [name for name in (*WORD_COLUMNS, USE_KINDS) if name not in vocabulary]
+    if missing:
+        raise ValueError(f"vocabulary names no words for {', '.join(missing)}")
+    stray = sorted(set(vocabulary[USE_KINDS]) - set(vocabulary["kind"]))
+    if stray:
+        raise ValueError(f"vocabulary: use kinds {stray} are not event kinds")
+
+
 def empty_frame(table: str) -> pl.DataFrame:
     """An empty frame with the declared columns of `table`."""
     return pl.DataFrame(schema=TABLES[table])
 
 
-def uses_frame(events: pl.DataFrame) -> pl.DataFrame:
-    """The `uses` rows of some `events`: how many times each seat used each component, by kind."""
+def uses_frame(events: pl.DataFrame, use_kinds: tuple[str, ...]) -> pl.DataFrame:
+    """The `uses` rows of some `events`: how many times each seat used each component, by kind.
+
+    A question about the users of X then joins a few million counts to the seats instead of
+    tens of millions of events (39 M die rolls in 100,000 four-player games).
+    """
     columns = ("game_id", "seat", "kind", "item")  # selected first: the filter copies less
-    used = events.select(columns).filter(pl.col("kind").is_in(USE_KINDS))
+    used = events.select(columns).filter(pl.col("kind").is_in(use_kinds))
     # In order of first use, so the same events always give the same file.
     return used.group_by("game_id", "seat", "kind", "item", maintain_order=True).agg(
         pl.len().cast(pl.Int32).alias("n"))

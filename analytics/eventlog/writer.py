@@ -1,7 +1,11 @@
-"""Write a run folder: `runs.parquet`, then one `parts/NNNNN/` folder per chunk of games.
+"""Write a run folder: `components.parquet` and `runs.parquet`, then one `parts/NNNNN/` folder
+per chunk of games.
 
-Every file is written under a temporary name and renamed, and a chunk's three tables are written
+Every file is written under a temporary name and renamed, and a chunk's tables are written
 into a temporary folder renamed as a whole: a crash leaves only whole, usable parts.
+
+The writer knows no game: the words of events come from the vocabulary the game declares
+(see schema.table_schema), the catalogue rows from the game too.
 """
 
 from __future__ import annotations
@@ -15,26 +19,59 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analytics.eventlog.schema import EVENT_TUPLE, RESOURCES, TABLES, uses_frame
+from analytics.eventlog.schema import (
+    EVENT_TUPLE,
+    USE_KINDS,
+    WORD_COLUMNS,
+    WORD_TABLES,
+    Vocabulary,
+    check_vocabulary,
+    checked_words,
+    components_schema,
+    table_schema,
+    uses_frame,
+)
 
 PARTS = "parts"
+COMPONENTS = "components.parquet"
 EVENT_ROW_GROUP = 16_384
 INCOMPLETE = ".incomplete"  # chunks being written; never read
 
 
-def frame(table: str, columns: dict[str, list]) -> pl.DataFrame:
-    """Columns as the declared types of `table`; a missing or extra column is a bug, so it fails."""
-    schema = TABLES[table]
+def frame(table: str, columns: dict[str, list], vocabulary: Vocabulary | None = None
+          ) -> pl.DataFrame:
+    """Columns as the declared types of `table`, its words checked against the game's
+    `vocabulary`; a missing or extra column, or a word the game did not declare, is a bug, so
+    it fails."""
+    schema = table_schema(table, vocabulary)
     if set(columns) != set(schema):
         raise ValueError(f"{table}: columns {sorted(columns)} != schema {sorted(schema)}")
     # Each column is built straight as its declared type: no wide intermediate frame to cast.
-    return pl.DataFrame([pl.Series(name, columns[name], dtype=dtype)
-                         for name, dtype in schema.items()])
+    if table not in WORD_TABLES:
+        return pl.DataFrame([pl.Series(name, columns[name], dtype=dtype)
+                             for name, dtype in schema.items()])
+    if vocabulary is None:
+        raise ValueError(f"{table}: its words need the game's vocabulary")
+    check_vocabulary(vocabulary)
+    return pl.DataFrame([
+        checked_words(name, columns[name], vocabulary) if name in WORD_COLUMNS
+        else pl.Series(name, columns[name], dtype=dtype) for name, dtype in schema.items()])
 
 
-def write_runs(run_dir: Path, manifest: dict) -> None:
-    """The one-row run manifest, written atomically."""
+def write_runs(run_dir: Path, manifest: dict, catalogue: tuple[dict[str, type], list[dict]]
+               ) -> None:
+    """The run's catalogue, then the one-row run manifest, each written atomically: a folder
+    holding `runs.parquet` always holds its catalogue. `catalogue` is the game's (attribute ->
+    Python type, rows): a row per component, with the core columns but `run_id` (added here)
+    and the declared attributes."""
     run_dir.mkdir(parents=True, exist_ok=True)
+    attributes, components = catalogue
+    schema = components_schema(attributes)
+    rows = [{"run_id": manifest["run_id"], **row} for row in components]
+    for row in rows:
+        if set(row) != set(schema):
+            raise ValueError(f"components: row {row} has columns other than {list(schema)}")
+    _write_atomic(pl.DataFrame(rows, schema=schema), run_dir / COMPONENTS)
     _write_atomic(frame("runs", {k: [v] for k, v in manifest.items()}), run_dir / "runs.parquet")
 
 
@@ -43,10 +80,11 @@ def part_dir(run_dir: Path, index: int) -> Path:
 
 
 def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[str, list],
-               events: pl.DataFrame) -> Path:
+               events: pl.DataFrame, vocabulary: Vocabulary) -> Path:
     """One chunk of games as a folder of Parquet files (games, players, events and the `uses`
     counts derived from the events), renamed into place at the end. `events` is a frame of the
-    declared events schema (built in batches by `frame("events", events_columns(...))`).
+    declared events schema (built in batches by `frame("events", events_columns(...),
+    vocabulary)`).
 
     The folder is built outside `parts/` so that no reader's `parts/*/` glob can see it half done.
     """
@@ -60,7 +98,8 @@ def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[
         _sorted_events(events).write_parquet(
             tmp / "events.parquet", compression="zstd", statistics=True,
             row_group_size=EVENT_ROW_GROUP)
-        uses_frame(events).write_parquet(tmp / "uses.parquet", compression="zstd")
+        uses_frame(events, vocabulary[USE_KINDS]).write_parquet(
+            tmp / "uses.parquet", compression="zstd")
         final.parent.mkdir(exist_ok=True)
         try:
             os.replace(tmp, final)
@@ -80,17 +119,19 @@ def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:
     row groups.
 
     A question about one kind of event (feats, forges, Glory) then reads only the row groups
-    whose min/max statistics can hold it: DuckDB skips the rest. The Enums are declared in
-    alphabetical order, so this integer sort agrees with the statistics' text order.
+    whose min/max statistics can hold it: DuckDB skips the rest. The Enums hold the vocabulary
+    in alphabetical order, so this integer sort agrees with the statistics' text order.
     Readers order by `seq`.
 
     One small integer key (kind, then resource with nulls first) gives the same stable order as
-    the two Enum columns; numpy's stable sort of it (a radix sort) and one gather need half the
-    memory of polars' sort, which copies the frame twice.
+    the two Enum columns; numpy's stable sort of it (a radix sort, for keys of 16 bits at most:
+    wider ones take a merge sort) and one gather need half the memory of polars' sort, which
+    copies the frame twice.
     """
-    resource = (events["resource"].to_physical().cast(pl.UInt16) + 1).fill_null(0)
-    kind = events["kind"].to_physical().cast(pl.UInt16)
-    key = (kind * (len(RESOURCES) + 1) + resource).to_numpy()
+    resources = events["resource"].dtype.categories.len() + 1  # nulls first
+    width = pl.UInt16 if events["kind"].dtype.categories.len() * resources < 2**16 else pl.UInt32
+    resource = (events["resource"].to_physical().cast(width) + 1).fill_null(0)
+    key = (events["kind"].to_physical().cast(width) * resources + resource).to_numpy()
     return events[np.argsort(key, kind="stable")]
 
 

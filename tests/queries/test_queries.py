@@ -288,11 +288,28 @@ def test_game_length_by_player_count(db):
 
 @covers("glory_by_source")
 def test_glory_by_source(db):
+    # the Hammer's track is one of its card's effects (the cause names it)
     expect(db.run("glory_by_source"), [
+        ("card_effect", "blacksmiths_hammer", 1, 1 / 3, 1 / 42),
         ("card_printed", "silver_hind", 10, 10 / 3, 10 / 42),
         ("die_face", "glory_2", 31, 31 / 3, 31 / 42),
-        ("hammer", "blacksmiths_hammer", 1, 1 / 3, 1 / 42),
     ])
+
+
+def test_glory_by_source_asks_each_run_catalogue(tmp_path):
+    """A cause is a face or a card as its own run's catalogue says: a garden face of a card in
+    the set, a card of another run's set is neither here."""
+    b = LogBuilder(cards="helmet_of_invisibility", players=2)
+    game = b.game(1, (5, 4), rounds=1)
+    glory(b, game, 1, 0, 3, "x3")
+    glory(b, game, 1, 0, 2, "great_bear")  # not in this set: not a card of this run
+    glory(b, game, 1, 1, 4, "helmet_of_invisibility")
+    with LogDatabase([b.write(tmp_path / "run")]) as database:
+        expect(database.run("glory_by_source"), [
+            ("card_effect", "helmet_of_invisibility", 4, 4.0, 4 / 9),
+            ("die_face", "x3", 3, 3.0, 3 / 9),
+            ("other", "great_bear", 2, 2.0, 2 / 9),
+        ])
 
 
 @covers("resources_by_round")
@@ -333,3 +350,49 @@ def test_queries_readme_lists_every_query():
     readme = (Path(__file__).parents[2] / "queries" / "README.md").read_text()
     for name in query_paths():
         assert f"`{name}`" in readme, name
+
+
+# --- the balance and report queries (dicelab balance, dicelab report) ----------------------
+
+@covers("balance_by_game")
+def test_balance_by_game(db):
+    rows = {r["game_id"]: r for r in db.run("balance_by_game").to_dicts()}
+    g1, g2, g3 = rows[1], rows[2], rows[3]
+    # g1: seat 0 leads at round 4, seat 1 at 6, a tie at 7, seat 0 again at final scoring (10)
+    assert (g1["lead_changes"], g1["decided_at"], g1["margin"]) == (2, 1.0, 6)
+    assert g1["lead_changes_per_round"] == pytest.approx(2 / 9)
+    assert g1["score_sd"] == pytest.approx(np.sqrt(12.75))
+    # g2: tied winners (seats 0 and 1) ahead of the rest from round 2 on
+    assert (g2["lead_changes"], g2["decided_at"], g2["margin"], g2["tied"]) == (0, 0.2, 0, True)
+    assert (g3["lead_changes"], g3["decided_at"], g3["margin"]) == (0, 0.1, 2)
+    assert (g1["rounds"], g1["decisions"], g2["decisions"]) == (9, 100, 120)
+
+
+@covers("glory_by_source_by_game")
+def test_glory_by_source_by_game(db):
+    expect(db.run("glory_by_source_by_game"), [
+        (1, "card_printed", 8), (1, "die_face", 10),
+        (2, "card_printed", 2), (2, "die_face", 12), (2, "hammer", 1),
+        (3, "die_face", 9)])
+
+
+@covers("purchases_by_game")
+def test_purchases_by_game(db):
+    expect(db.run("purchases_by_game"), [
+        (1, "elder", 1), (1, "silver_hind", 2), (2, "silver_hind", 1), (3, "elder", 1)])
+
+
+@covers("score_counts_by_seat")
+def test_score_counts_by_seat(db):
+    frame = db.run("score_counts_by_seat")
+    expect(frame.filter(pl.col("seat") == 0), [(4, 0, 3, 1), (4, 0, 6, 1), (4, 0, 10, 1)])
+    assert frame["n"].sum() == 12
+
+
+@covers("runs_manifest")
+def test_runs_manifest(db):
+    from analytics.eventlog.schema import SCHEMA_VERSION
+
+    expect(db.run("runs_manifest"), [("run-a", "base", 4, 1, 3, 3, "test", SCHEMA_VERSION)],
+           ["run_id", "card_set", "players", "seed", "n_games", "games_kept", "engine_version",
+            "schema_version"])

@@ -1,15 +1,63 @@
-"""Dice Forge (base game): the game plugin the engine plays."""
+"""Dice Forge (base game): the game plugin the runner, the catalogue and the engine play."""
 
 from __future__ import annotations
 
-from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
+import json
+from collections.abc import Callable, Mapping
+
+from analytics.games.diceforge import bots, catalogue, turn  # noqa: F401  (bots register)
+from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, SLOTS, Face
+from analytics.games.diceforge.content import load_card_set, preset_names
+from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
 from analytics.games.diceforge.state import Game, Setup, new_game
+from analytics.games.plugin import RuleOption, RunSetup, check_players_and_module
+from analytics.policies import Policy, available_bots, make_bot
 
 
 class DiceForge:
-    """The Dice Forge plugin: content, a fresh state, play to the end, standings."""
+    """The Dice Forge plugin: content, setup, a fresh state, play to the end, standings; what a
+    run logs about itself (its catalogue, the words of its events)."""
 
     name = "diceforge"
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    modules: dict[str, str] = {
+        "none": "the base game alone (the Goddess and Titans modules come later)"}
+
+    def bots(self) -> dict[str, str]:
+        return available_bots(self.name)
+
+    def make_bot(self, name: str) -> Policy:
+        return make_bot(self.name, name)
+
+    def rule_options(self) -> dict[str, RuleOption]:
+        return RULE_OPTIONS
+
+    def card_sets(self) -> dict[str, tuple[str, ...]]:
+        return {name: load_card_set(name).card_ids for name in preset_names()}
+
+    def tables(self) -> dict[str, Callable[[], list[dict]]]:
+        return {"cards": card_rows, "faces": face_rows}
+
+    def slots(self, card_set: str) -> tuple[str, dict[str, tuple[str, tuple[str, ...]]]]:
+        loaded = load_card_set(card_set)
+        in_set = {card.id for card in loaded.cards.values()}
+        return loaded.name, {  # in the game's slot order, as card_ids
+            slot: (loaded.cards[slot].id, tuple(sorted(
+                c.id for c in CARDS.values() if c.slot == slot and c.id not in in_set)))
+            for slot in SLOTS}
+
+    def set_file(self, name: str, cards: Mapping[str, str]) -> str:
+        lines = [f"name = {json.dumps(name)}", "[slots]",
+                 *(f"{slot} = {json.dumps(card)}" for slot, card in cards.items())]
+        return "\n".join(lines) + "\n"
+
+    def setup(self, card_set: str, module: str, rules: Mapping[str, str], players: int
+              ) -> RunSetup:
+        check_players_and_module(self, players, module)
+        cards = load_card_set(card_set)
+        options = parse_rule_options(dict(rules))
+        return RunSetup(players, cards.name, cards.card_ids, module, options.as_dict(),
+                        Setup(players, cards, options))
 
     def new_game(self, setup: Setup, chance, decider) -> Game:
         return new_game(setup, chance, decider)
@@ -19,6 +67,34 @@ class DiceForge:
 
     def standings(self, state: Game) -> list[tuple]:
         return turn.standings(state)
+
+    def catalogue(self, setup: Setup) -> tuple[dict[str, type], list[dict]]:
+        return catalogue.catalogue(setup)
+
+    def vocabulary(self, setup: Setup) -> dict[str, tuple[str, ...]]:
+        return catalogue.vocabulary(setup)
+
+
+def card_rows() -> list[dict]:
+    return [{"card": c.id, "name": c.name, "slot": c.slot, "island": c.island, "moon": c.moon,
+             "sun": c.sun, "glory": c.glory, "timing": c.timing, "origin": c.origin}
+            for c in CARDS.values()]
+
+
+def face_rows() -> list[dict]:
+    pool_of = {f: i + 1 for i, pool in enumerate(SANCTUARY) for f in pool}
+    rows = [{"face": f.id, "pool": pool_of.get(f.id), "cost": f.cost, "level": f.level,
+             "gives": _gives(f)} for f in FACES.values()]
+    rows.append({"face": "boar", "pool": None, "cost": 0, "level": 0,
+                 "gives": "1 sun / 1 moon; owner: 1 sun / 1 moon / 3 glory"})
+    return rows
+
+
+def _gives(face: Face) -> str:
+    if face.special and face.special != "shield":
+        return face.special
+    text = " / ".join(" + ".join(f"{n} {r}" for r, n in bundle) for bundle in face.bundles)
+    return f"5 glory if the other die gives {face.colour}, else {text}" if face.special else text
 
 
 GAME = DiceForge()

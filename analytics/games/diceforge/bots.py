@@ -13,8 +13,12 @@ from functools import cache
 from typing import Any
 
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
-from analytics.games.diceforge.feat_values import EFFECT_VALUES
+from analytics.games.diceforge.blessings import BOAR_OWNER_BONUS
+from analytics.games.diceforge.cards import CONVERSIONS, TRITON_CHOICES
+from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, Card, Face
+from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
+from analytics.games.diceforge.payment import FORGE, funds
+from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
@@ -22,13 +26,9 @@ from analytics.games.diceforge.valuation import (
     Values,
     forge_gold,
     rate_book,
+    reinforcement_gold,
 )
 from analytics.policies.registry import register_bot
-
-TRITON_GAINS = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
-BOAR_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
-# Blessings first: what the Hind or the Owl gives may pay for the Elder.
-REINFORCEMENT_ORDER = ("silver_hind", "guardians_owl", "elder")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,8 @@ class HeuristicBot:
     def outlook(self, g: Game, seat: int) -> Outlook:
         """The seat's Outlook, reused while the turn, its dice, cards and Hammer stay the same."""
         p = g.players[seat]
-        key = (g.round, g.active, seat, p.forged, len(p.cards), p.hammer_room > 0)
+        key = (g.round, g.active, seat, p.forged, len(p.cards),
+               p.caps.get(HAMMER, 0) > p.res.get(HAMMER, 0))
         o = self._outlook
         if key != self._key or o is None or o.g is not g:
             self._key = key
@@ -99,19 +100,24 @@ def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
     The fixed score is printed Glory plus the plan's taste less the shards' price: the part of
     a feat's score that never changes. Computed once per plan, not once per bot.
     """
-    feats = {
-        cid: (card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon),
-              card.effect if card.effect in EFFECT_VALUES else None, card.island)
-        for cid, card in CARDS.items()
-    }
-    return asdict(plan), feats
+    return asdict(plan), {cid: _feat_table(plan, card) for cid, card in CARDS.items()}
+
+
+def _feat_table(plan: Plan, card: Card) -> tuple:
+    """(fixed score, worth function's name or None, island) of `card`, from its row."""
+    return (card.glory + plan.bonus(card.id) - plan.shard_price * (card.sun + card.moon),
+            card.value if card.value in EFFECT_VALUES else None, card.island)
 
 
 # --- actions -------------------------------------------------------------------------------
 
 def feat_score(bot: HeuristicBot, o: Outlook, card_id: str) -> float:
     """A feat's worth net of the shards it costs and the blessing an ousted hero gets."""
-    base, effect, island = bot.feats[card_id]
+    known = bot.feats.get(card_id)
+    if known is None:  # a card added after the plan's tables were made: read its row now
+        card = next(c for c in o.g.slots.values() if c.id == card_id)
+        known = bot.feats[card_id] = _feat_table(bot.plan, card)
+    base, effect, island = known
     score = base + o.effect(effect) if effect else base
     occupant = o.g.islands[island]
     if occupant is not None and occupant != o.p.seat:
@@ -128,7 +134,7 @@ def option_score(bot: HeuristicBot, o: Outlook, option: str) -> float:
     if option == "pass":
         return 0.0
     if option == "forge":
-        return o.offering_gain(o.p.gold) * bot.plan.forge_weight
+        return o.offering_gain(funds(o.g, o.p, GOLD, FORGE)) * bot.plan.forge_weight
     return feat_score(bot, o, option)
 
 
@@ -215,7 +221,7 @@ def choose_bundle(bot: HeuristicBot, g: Game, d: Decision):
 
 def _loss_value(o: Outlook, bundle) -> float:
     p = o.p
-    return sum(min(amount, getattr(p, res)) * o.unit[res] if res != GLORY else min(amount, p.glory)
+    return sum(min(amount, p.res[res]) * o.unit[res] if res != GLORY else min(amount, p.glory)
                for res, amount in bundle)
 
 
@@ -223,6 +229,18 @@ def choose_mirror_copy(bot: HeuristicBot, g: Game, d: Decision) -> Face:
     o = bot.outlook(g, d.seat)
     other = max((o.face_value(f, 0.0) for f in o.p.up if f.special != "mirror"), default=0.0)
     return max(d.options, key=lambda f: o.face_value(f, other))
+
+
+def choose_mirror_loss(bot: HeuristicBot, g: Game, d: Decision) -> Face:
+    """Under the Minotaur a Mirror copies what to lose: the face that costs least (a Ship
+    costs nothing; an x3 triples the other die's loss, taken as the worst single one)."""
+    o = bot.outlook(g, d.seat)
+    losses = {f: min((_loss_value(o, b) for b in f.bundles), default=0.0) for f in d.options}
+    worst = max(losses.values())
+
+    def loss(face: Face) -> float:
+        return 2.0 * worst if face.special == "x3" else losses[face]
+    return min(d.options, key=loss)
 
 
 def choose_satyrs_pick(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
@@ -247,10 +265,10 @@ def choose_minor_die(bot: HeuristicBot, g: Game, d: Decision) -> int:
 def choose_convert(bot: HeuristicBot, g: Game, d: Decision) -> int:
     """Sentinel/Cyclops: convert when Glory beats keeping the resource (always on overflow)."""
     card, res = d.context
-    rate = 2 if card == "sentinel" else 1
+    rate = CONVERSIONS[card][1]  # Glory per unit, as the card declares
     o = bot.outlook(g, d.seat)
     amount = d.options[-1]
-    room = o.p.caps[res] - getattr(o.p, res)
+    room = o.p.caps[res] - o.p.res[res]
     if o.unit[res] < rate:
         return amount
     return max(0, amount - room)
@@ -264,16 +282,8 @@ def choose_hammer_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
     if bot.gold_buys_faces(g, p):
         keep = room
     else:
-        keep = max(0, 3 * _elders(p) - p.gold)
+        keep = max(0, reinforcement_gold(p) - p.gold)
     return min(most, max(0, amount - room, amount - keep))
-
-
-def _elders(p: Player) -> int:
-    count = 0
-    for c in p.reinforcements:
-        if c.id == "elder":
-            count += 1
-    return count
 
 
 def choose_use_cerberus(bot: HeuristicBot, g: Game, d: Decision) -> bool:
@@ -299,7 +309,7 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
     best = max(gains, key=gains.__getitem__)
     if gains[best] > now + 2 or (o.acts <= 1 and g.active == d.seat):
         return best if gains[best] > now else max(
-            gains, key=lambda opt: TRITON_GAINS[opt][1] * o.unit[TRITON_GAINS[opt][0]])
+            gains, key=lambda opt: TRITON_CHOICES[opt][1] * o.unit[TRITON_CHOICES[opt][0]])
     return "keep"
 
 
@@ -310,12 +320,25 @@ def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
 
 
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """Hind and Owl always; the Elder when 4 Glory beats the 3 gold it costs."""
-    for card_id in REINFORCEMENT_ORDER:
-        if card_id in d.options and (
-                card_id != "elder" or 3 * bot.outlook(g, d.seat).unit[GOLD] < 4):
+    """Each reinforcement in the order the cards declare (`Use.order`: what free ones give may
+    pay for costly ones); one with a fixed cost and gain when the gain is worth more."""
+    for card_id in sorted(d.options[1:], key=_use_order):
+        use = CARDS[card_id].use
+        if use is None or not use.cost or not use.gives:
+            return card_id
+        o = bot.outlook(g, d.seat)
+        if o.bundle_value(use.gives) > _cost_value(o, use.cost):
             return card_id
     return "done"
+
+
+def _use_order(card_id: str) -> int:
+    use = CARDS[card_id].use
+    return use.order if use is not None else 0
+
+
+def _cost_value(o: Outlook, cost: tuple) -> float:
+    return sum(amount * o.unit[res] for res, amount in cost)
 
 
 def choose_owl_resource(bot: HeuristicBot, g: Game, d: Decision) -> str:
@@ -330,7 +353,7 @@ def choose_boar_target(bot: HeuristicBot, g: Game, d: Decision) -> int:
 
 def choose_boar_bonus(bot: HeuristicBot, g: Game, d: Decision) -> str:
     o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda opt: o.bundle_value((BOAR_BONUS[opt],)))
+    return max(d.options, key=lambda opt: o.bundle_value((BOAR_OWNER_BONUS[opt],)))
 
 
 def choose_ship_order(bot: HeuristicBot, g: Game, d: Decision) -> str:
@@ -347,6 +370,7 @@ HANDLERS = {
     "face_choice": choose_bundle,
     "loss_choice": choose_bundle,
     "mirror_copy": choose_mirror_copy,
+    "mirror_loss": choose_mirror_loss,
     "hammer_gold": choose_hammer_gold,
     "convert": choose_convert,
     "minor_die": choose_minor_die,
@@ -358,6 +382,7 @@ HANDLERS = {
     "boar_target": choose_boar_target,
     "boar_bonus": choose_boar_bonus,
     "ship_order": choose_ship_order,
+    **REBELLION_HANDLERS,
 }
 
 # --- the plans ------------------------------------------------------------------------------

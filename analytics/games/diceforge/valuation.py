@@ -14,19 +14,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analytics.games.diceforge.components import (
+    CARDS,
     FACES,
     GLORY,
     GOLD,
     HAMMER_PHASE,
     HAMMER_REWARDS,
     MOON,
+    REINFORCEMENT,
     SHIELD_BONUS,
     SUN,
     Face,
 )
-from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES
+from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.state import Game, Player
 
+SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 
@@ -44,6 +47,7 @@ class Values:
     minotaur: float = 3.0      # the harm Minotaur does to the leaders, as Glory
     great_bear: float = 4.0    # expected ousting Glory from a Great Bear
     hammer_share: float = 0.7  # share of later gold income that goes onto a new Hammer
+    turn_action: float = 6.0   # one more action (The Eternal Fire's turn), besides its blessing
 
 
 class Rates:
@@ -230,8 +234,8 @@ class Outlook:
         """What one bundle is worth now, ignoring what would overflow the reserve."""
         p, unit, total = self.p, self.unit, 0.0
         for res, amount in bundle:
-            if res != GLORY and not (res == GOLD and p.hammers):
-                amount = min(amount, p.caps[res] - getattr(p, res))
+            if res != GLORY and not (res == GOLD and gold_stores(p)):
+                amount = min(amount, p.caps[res] - p.res[res])
             total += amount * unit[res]
         return total
 
@@ -431,10 +435,54 @@ def forge_gold(g: Game, p: Player, v: Values) -> float:
 
 
 def gold_floor(p: Player, v: Values) -> float:
-    """What a gold is still worth when no face is worth buying: Hammer or Elder, else little."""
-    for c in p.reinforcements:
-        if c.id == "elder":
-            return 4 / 3 * 0.8
-    if p.hammers and p.hammer_room > 0:
+    """What a gold is still worth when no face is worth buying: a reinforcement that turns
+    gold into Glory (the Elder), a Hammer with room, else little."""
+    rate = gold_to_glory(p)
+    if rate:
+        return rate * 0.8
+    if hammer_room(p) > 0:
         return HAMMER_RATE * 0.9
     return v.gold_late
+
+
+def gold_stores(p: Player) -> bool:
+    """Whether p's gold has somewhere to go besides the reserve (a Hammer, a Scepter)."""
+    return HAMMER in p.caps or SCEPTER in p.tracks
+
+
+def gold_to_glory(p: Player) -> float:
+    """The best Glory per gold among p's reinforcements that trade gold for Glory, as they
+    declare it (`Card.use`); 0 when none does."""
+    best = 0.0
+    for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
+        rate = _use_rates(card_id)[1]
+        if rate > best:
+            best = rate
+    return best
+
+
+def reinforcement_gold(p: Player) -> int:
+    """Gold p's reinforcements would spend in one turn, as their cards declare."""
+    total = 0
+    for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
+        total += _use_rates(card_id)[0]
+    return total
+
+
+def _amount(cost: tuple, res: str) -> int:
+    return sum(amount for r, amount in cost if r == res)
+
+
+def _use_rates(card_id: str) -> tuple[int, float]:
+    """(gold one use costs, Glory per gold it gives) from a reinforcement's declaration,
+    worked out once per card."""
+    rates = _USE_RATES.get(card_id)
+    if rates is None:
+        use = CARDS[card_id].use
+        gold = _amount(use.cost, GOLD) if use is not None else 0
+        glory = _amount(use.gives, GLORY) if use is not None else 0
+        rates = _USE_RATES[card_id] = (gold, glory / gold if gold and glory else 0.0)
+    return rates
+
+
+_USE_RATES: dict[str, tuple[int, float]] = {}

@@ -1,0 +1,202 @@
+"""Game-level balance statistics (METRICS.md): small pure functions returning frozen results.
+
+Every function takes numpy arrays with one row per game (the unit that is independent) and
+returns `stats.Estimate`s; intervals over several rows of a game resample whole games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from analytics import stats
+from analytics.stats import Estimate
+
+
+def rate(successes: float, n: float) -> Estimate:
+    """A share of games (ties, say) with its 95% Wilson interval."""
+    return stats.wilson(float(successes), float(n))
+
+
+def mean(values: np.ndarray) -> Estimate:
+    """Mean of one value per game with a 95% Student t interval (games are independent)."""
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    centre = float(values.mean()) if n else math.nan
+    sd = float(values.std(ddof=1)) if n > 1 else math.nan
+    low, high = stats.mean_bounds(centre, sd, n)
+    return Estimate(centre, float(low), float(high), n=n, method="t interval over games")
+
+
+def spread(values: np.ndarray, n_boot: int = 1000, seed: int = 0) -> tuple[Estimate, Estimate]:
+    """SD and 95th percentile of one value per game, each with a 95% bootstrap interval.
+
+    A resample of games is a draw of how often each distinct value occurs (a multinomial):
+    the same resamples as drawing games, in a fraction of the time for rounds or decisions.
+    """
+    values = np.asarray(values, dtype=float)
+    n = len(values)
+    if not n:
+        empty = Estimate(math.nan, math.nan, math.nan, n=0)
+        return empty, empty
+    distinct, counts = np.unique(values, return_counts=True)
+    draws = np.random.default_rng(seed).multinomial(n, counts / n, size=n_boot)
+    method = f"bootstrap over games (B={n_boot})"
+    out = []
+    for statistic in (_weighted_sd, _weighted_p95):
+        low, high = stats.percentile_interval(statistic(distinct, draws))
+        point = float(statistic(distinct, counts[None, :])[0])
+        out.append(Estimate(point, float(low), float(high), n=n, method=method))
+    return out[0], out[1]
+
+
+def _weighted_sd(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Sample SD of `values` repeated `counts` times, per row of `counts`."""
+    n = counts.sum(axis=1)
+    centre = counts @ values / n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.sqrt((counts @ values**2 - n * centre**2).clip(0) / (n - 1))
+
+
+def _weighted_p95(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """95th percentile (inverted CDF: the smallest value with 95% at or below it), per row."""
+    reached = np.cumsum(counts, axis=1) >= 0.95 * counts.sum(axis=1, keepdims=True)
+    return values[np.argmax(reached, axis=1)]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAdvantage:
+    """Win rate by seat (Wilson), the chi-square test against 1/N, and Ludii's Balance."""
+
+    seats: tuple[Estimate, ...]
+    chi_square: Estimate
+    balance: Estimate
+
+    @property
+    def worst_seat(self) -> int:
+        """The seat whose win rate is farthest from 1/N."""
+        fair = 1 / len(self.seats)
+        return int(np.argmax([abs(s.estimate - fair) for s in self.seats]))
+
+
+def seat_advantage(win_share: np.ndarray, n_boot: int = 1000, seed: int = 0) -> SeatAdvantage:
+    """From a (games x seats) matrix of win shares (each row sums to 1)."""
+    win_share = np.asarray(win_share, dtype=float)
+    n_games, n_seats = win_share.shape
+    wins = win_share.sum(axis=0)
+    seats = tuple(stats.wilson(float(w), n_games) for w in wins)
+    # n: games (the test's own n counts seat-games, N per game)
+    chi = replace(stats.seat_chi_square(wins, np.full(n_seats, n_games)), n=n_games)
+    sums = stats.bootstrap_sums(win_share, n_boot, seed) if n_games else np.zeros((0, n_seats))
+    boot = 1 - (sums.max(axis=1) - sums.min(axis=1)) / max(n_games, 1)
+    low, high = stats.percentile_interval(boot)
+    point = 1 - (wins.max() - wins.min()) / n_games if n_games else math.nan
+    balance = Estimate(float(point), float(low), float(high), n=n_games,
+                       method=f"1 - max seat gap, bootstrap over games (B={n_boot})")
+    return SeatAdvantage(seats, chi, balance)
+
+
+def shares(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0) -> tuple[Estimate, ...]:
+    """Each column's share of the total over all games (Glory by source, wins by bot), with a
+    95% cluster-bootstrap interval (whole games resampled)."""
+    per_game = np.asarray(per_game, dtype=float)
+    n_games = per_game.shape[0]
+    total = per_game.sum()
+    if not n_games or total == 0:
+        return tuple(Estimate(math.nan, math.nan, math.nan, n=n_games)
+                     for _ in range(per_game.shape[1]))
+    sums = stats.bootstrap_sums(per_game, n_boot, seed)
+    with np.errstate(invalid="ignore"):  # a resample of games without any: NaN, ignored
+        low, high = stats.percentile_interval(sums / sums.sum(axis=1, keepdims=True))
+    point = per_game.sum(axis=0) / total
+    method = f"share of the total, bootstrap over games (B={n_boot})"
+    return tuple(Estimate(float(p), float(lo), float(hi), n=n_games, method=method)
+                 for p, lo, hi in zip(point, low, high, strict=True))
+
+
+def entropy_bits(counts: np.ndarray) -> float:
+    """Shannon entropy (bits) of the distribution given by `counts`."""
+    counts = np.asarray(counts, dtype=float)
+    p = counts[counts > 0] / counts.sum() if counts.sum() else np.zeros(0)
+    return float(-(p * np.log2(p)).sum()) + 0.0  # + 0.0: never -0.0
+
+
+def purchase_entropy(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0) -> Estimate:
+    """Entropy of the card-purchase distribution over all games, from a (games x cards) count
+    matrix; log2(cards) would mean every card is bought equally often."""
+    per_game = np.asarray(per_game, dtype=float)
+    n_games = per_game.shape[0]
+    point = entropy_bits(per_game.sum(axis=0))
+    if not n_games:
+        return Estimate(math.nan, math.nan, math.nan, n=0, method="entropy (bits)")
+    sums = stats.bootstrap_sums(per_game, n_boot, seed)
+    low, high = stats.percentile_interval(np.array([entropy_bits(row) for row in sums]))
+    return Estimate(point, float(low), float(high), n=n_games,
+                    method=f"entropy in bits (max {math.log2(per_game.shape[1]):.2f} = "
+                           f"{per_game.shape[1]} cards bought equally), bootstrap over games")
+
+
+def sureness(p_value: float) -> str:
+    """How sure a difference is, in words, from its p-value."""
+    if math.isnan(p_value):
+        return "not testable"
+    if p_value < 0.001:
+        return "almost certainly real"
+    if p_value < 0.01:
+        return "very likely real"
+    if p_value < 0.05:
+        return "probably real"
+    return "could well be chance"
+
+
+def format_p(p_value: float) -> str:
+    return "p < 0.001" if p_value < 0.001 else f"p = {p_value:#.2g}"
+
+
+def gap_p_value(estimate: Estimate, expected: float) -> float:
+    """Two-sided p-value of estimate vs `expected`, from the interval's normal-theory SE."""
+    se = (estimate.high - estimate.low) / (2 * 1.959964)
+    if not se > 0:
+        return math.nan
+    return math.erfc(abs(estimate.estimate - expected) / se / math.sqrt(2))
+
+
+@dataclass(frozen=True, slots=True)
+class Imbalance:
+    """One candidate for the worst imbalance: who, their win share, what is fair, how sure."""
+
+    who: str
+    share: Estimate
+    fair: float
+    p_value: float
+
+    @property
+    def gap(self) -> float:
+        return self.share.estimate - self.fair
+
+
+def verdict(players: int, n_games: int, seat: Imbalance | None,
+            bots: Sequence[Imbalance] = ()) -> str:
+    """One sentence per player count: the worst seat's gap from a fair share of wins, in
+    points, and how sure; then the largest bot gap when it is clear (bot strength, which a
+    designer reads apart from the game's own balance)."""
+    if seat is None or not n_games:
+        return f"{players} players: no games."
+    lead = "worst imbalance" if seat.p_value < 0.05 else "no clear imbalance; the largest gap"
+    text = f"{players} players ({n_games:,} games): {lead}: {_gap_words(seat)}"
+    clear = [b for b in bots if b.p_value < 0.05]
+    if clear:
+        worst = max(clear, key=lambda b: abs(b.gap))
+        text += f" Between the bots: {_gap_words(worst, 'its share of seats, ')}"
+    return text
+
+
+def _gap_words(item: Imbalance, fair_is: str = "") -> str:
+    s = item.share
+    side = "more" if item.gap > 0 else "less"
+    return (f"{item.who} wins {s.estimate:.1%} of games, {abs(item.gap) * 100:.1f} points "
+            f"{side} than {fair_is or 'a fair '}{item.fair:.1%} (95% {s.low:.1%}-{s.high:.1%}; "
+            f"{format_p(item.p_value)}): {sureness(item.p_value)}.")

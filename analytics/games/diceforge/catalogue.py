@@ -1,0 +1,134 @@
+"""What a Dice Forge run writes about itself: its catalogue (every card and face its games can
+hold, with attributes) and the words its events use.
+
+The log writer stores both without knowing the game: the catalogue as each run folder's
+`components.parquet` (queries join on its attributes instead of listing ids), the vocabulary as
+the dictionaries of the event columns (a word not declared here is refused when written).
+"""
+
+from __future__ import annotations
+
+from analytics.games.diceforge.cards import GARDEN_OF
+from analytics.games.diceforge.components import (
+    CARDS,
+    DARK_DIE,
+    FACES,
+    GARDENS,
+    ISLANDS,
+    LIGHT_DIE,
+    SANCTUARY,
+    Card,
+    Face,
+    boar_face,
+)
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rebellion import WORDS as REBELLION_WORDS
+from analytics.games.diceforge.state import Setup
+
+# Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
+# owner's Boar face, one id for the four colours.
+BOAR = boar_face(0)
+FACES_OF_CARD: dict[str, tuple[Face, ...]] = {
+    **{card: tuple(FACES[f] for f in dict.fromkeys(GARDENS[garden]))
+       for card, garden in GARDEN_OF.items()},
+    "tenacious_boar": (BOAR,),
+}
+
+# Every word an event of this game can carry besides component ids (events.kind, .item,
+# .resource, .cause). A word missing here stops the writer: add it when the rules use it.
+KINDS = (
+    "action_taken", "die_rolled", "face_forged", "feat_performed", "game_ended", "pawn_ousted",
+    "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
+    "resource_spent", "token_used", "turn_started",
+)
+RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"])
+USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")  # an event using its item
+ACTIONS = ("feat", "forge", "pass")  # action_taken items
+CAUSES = (  # rules, not components, that cause events
+    "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
+    "starting_gold", *REBELLION_WORDS["cause"],
+)
+ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pawn_ousted items
+
+# Faces of the starting dice that no Sanctuary pool sells (the others are listed as sold there).
+STARTING_ONLY = tuple(f for f in dict.fromkeys(LIGHT_DIE + DARK_DIE)
+                      if not any(f in pool for pool in SANCTUARY))
+STANDARD_CARDS = frozenset(load_card_set("base").card_ids)
+ALTERNATE_CARDS = frozenset(load_card_set("base-alternates").card_ids) - STANDARD_CARDS
+
+
+# The attributes of a row besides the log's core columns (component, kind, name, offered,
+# module, origin), with their types. Costs are in gold (faces), sun and moon (cards).
+ATTRIBUTES: dict[str, type] = {
+    "slot": str,  # a card's island slot (M1 .. F7)
+    "island": int,
+    "gold": int, "sun": int, "moon": int,  # cost
+    "glory": int,  # a card's printed Glory
+    "timing": str,  # a card's: immediate, reinforcement, automatic, permanent, none
+    "pool": int,  # a Sanctuary face's pool, 1 (cheapest) .. 10
+    "level": int,  # a face's level (0: starting and garden faces)
+    "source": str,  # where a player gets it: island, start, sanctuary, garden
+    "from_card": str,  # a garden face: the card that gives it
+    "gives": str,  # a plain face: what it gives ('2 gold + 1 moon'; choices '3 gold / 2 glory')
+}
+
+
+def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
+    """The attributes and one row per card of the set and per face its games can hold."""
+    return ATTRIBUTES, catalogue_of_cards(list(setup.card_set.cards.items()))
+
+
+def catalogue_of_cards(cards: list[tuple[str, Card]]) -> list[dict]:
+    """The catalogue of a game whose islands hold `cards` ((slot, card) pairs): those cards, the
+    starting faces (those the Sanctuary also sells are listed as sold there), the Sanctuary,
+    and the garden faces of those cards."""
+    rows = [card_row(card, slot) for slot, card in cards]
+    rows += [face_row(FACES[f], "start") for f in STARTING_ONLY]
+    rows += [face_row(FACES[f], "sanctuary", pool=i + 1)
+             for i, pool in enumerate(SANCTUARY) for f in dict.fromkeys(pool)]
+    rows += [face_row(face, "garden", from_card=card.id)
+             for _, card in cards for face in FACES_OF_CARD.get(card.id, ())]
+    return rows
+
+
+def card_row(card: Card, slot: str) -> dict:
+    return {"component": card.id, "kind": "card", "name": card.name, "slot": slot,
+            "island": card.island, "gold": 0, "sun": card.sun, "moon": card.moon,
+            "glory": card.glory, "timing": card.timing, "pool": None, "level": None,
+            "source": "island", "from_card": None, "offered": True, "gives": None,
+            "module": "none", "origin": origin(card.id)}
+
+
+def face_row(face: Face, source: str, pool: int | None = None,
+             from_card: str | None = None) -> dict:
+    return {"component": face.id, "kind": "face", "name": face.id, "slot": None,
+            "island": None, "gold": face.cost, "sun": 0, "moon": 0, "glory": None,
+            "timing": None, "pool": pool, "level": face.level, "source": source,
+            "from_card": from_card, "offered": source != "start", "gives": gives(face),
+            "module": "none", "origin": origin(from_card) if from_card else "base"}
+
+
+def origin(card_id: str) -> str:
+    """Which box a card comes from: the standard base cards, their alternates, Rebellion."""
+    if card_id in STANDARD_CARDS:
+        return "base"
+    return "base-alternate" if card_id in ALTERNATE_CARDS else "rebellion"
+
+
+def gives(face: Face) -> str | None:
+    """What a plain face gives ('2 gold + 1 moon'; alternatives '3 gold / 2 glory'); None for
+    faces with their own rules (x3, Mirror, Ship, Shields, Boar)."""
+    if face.special:
+        return None
+    return " / ".join(" + ".join(f"{n} {r}" for r, n in bundle) for bundle in face.bundles)
+
+
+def vocabulary(setup: Setup) -> dict[str, tuple[str, ...]]:
+    """The words of every event column (and which kinds use their item): the same for every
+    setup, all ids of the game (what a run cannot hold never appears) and its rules' words."""
+    return VOCABULARY
+
+
+_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS}))
+VOCABULARY = {"kind": KINDS, "item": _WORDS, "resource": RESOURCES, "cause": _WORDS,
+              "use_kinds": USE_KINDS}

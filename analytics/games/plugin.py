@@ -1,0 +1,95 @@
+"""What a game plugin offers the runner, the catalogue and the command line, which know games
+only through it: its content, a setup built and checked from card set + module + rule options +
+player count, a new game, play to the end, standings.
+
+The play loop needs only the last three (`analytics.engine.loop.GamePlugin`); each game's folder
+in `analytics/games/` holds one object with all of it, listed in `analytics/games/__init__.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from analytics.errors import UserError
+
+# A rule option: (default, allowed values, what it decides).
+RuleOption = tuple[str, tuple[str, ...], str]
+
+
+@dataclass(frozen=True)
+class RunSetup:
+    """A setup as the runner records it (manifest, games table, run id), with the game's own
+    setup object that `new_game` takes."""
+
+    players: int
+    card_set: str  # its name
+    cards: tuple[str, ...]  # the card ids it puts in play, in the game's order
+    module: str  # 'none': the base game alone
+    rules: dict[str, str]  # every rule option, defaults included
+    game_setup: Any
+
+
+class Plugin(Protocol):
+    """One game, as the runner, `dicelab list` and `dicelab simulate` see it."""
+
+    name: str
+    player_counts: tuple[int, ...]
+    modules: dict[str, str]  # name -> what it adds; 'none' plays the base game alone
+
+    def bots(self) -> dict[str, str]:
+        """Bot name -> one line about it (game-agnostic bots included)."""
+
+    def make_bot(self, name: str) -> Any:
+        """A fresh policy; an unknown name is a UserError listing the known ones."""
+
+    def rule_options(self) -> dict[str, RuleOption]:
+        """Named rule options: where sources disagree, a ruling chooses the default."""
+
+    def card_sets(self) -> dict[str, tuple[str, ...]]:
+        """Preset card sets: name -> the card ids it puts in play."""
+
+    def tables(self) -> dict[str, Callable[[], list[dict]]]:
+        """The game's own lists for `dicelab list` (Dice Forge: cards, faces), as rows."""
+
+    def catalogue(self, setup: Any) -> tuple[dict[str, type], list[dict]]:
+        """What a run of `setup` could offer, for `components.parquet`: the attributes
+        (name -> Python type) and one row per card or face."""
+
+    def vocabulary(self, setup: Any) -> dict[str, tuple[str, ...]]:
+        """Every word its events may use, per word column (kind, item, resource, cause), and
+        `use_kinds`: the kinds whose item is a component being used."""
+
+    def slots(self, card_set: str) -> tuple[str, dict[str, tuple[str, tuple[str, ...]]]]:
+        """A card set's name and, per slot, its card and the other cards that slot can hold
+        (same slot, not already in the set): what an ablation may swap in."""
+
+    def set_file(self, name: str, cards: Mapping[str, str]) -> str:
+        """The text of a card-set file naming `cards` (slot -> card id)."""
+
+    def setup(self, card_set: str, module: str, rules: Mapping[str, str], players: int
+              ) -> RunSetup:
+        """A checked setup: card set (a preset name or a file), module, rule options
+        (NAME -> VALUE, the others at their defaults) and player count; any mistake is one
+        UserError naming it."""
+
+    def new_game(self, setup: Any, chance: Any, decider: Any) -> Any:
+        """A fresh state for a `RunSetup.game_setup`."""
+
+    def play(self, state: Any) -> None:
+        """Run the game to its end."""
+
+    def standings(self, state: Any) -> list[tuple]:
+        """Per seat, a sortable key: higher is better; equal keys are ties (score first)."""
+
+
+def check_players_and_module(game: Plugin, players: int, module: str) -> None:
+    """The checks every game's `setup` starts with: a player count and a module it has."""
+    if players not in game.player_counts:
+        counts = [str(n) for n in game.player_counts]
+        allowed = f"{', '.join(counts[:-1])} or {counts[-1]}" if len(counts) > 1 else counts[0]
+        raise UserError(f"--players must be {allowed} (got {players})")
+    if module not in game.modules:
+        raise UserError(f"--module {module!r} is not a module of {game.name}; valid: "
+                        f"{', '.join(game.modules)}")

@@ -1,0 +1,239 @@
+"""What a run folder holds, checked: whole parts, damaged parts, games present and expected.
+
+A run folder is `runs.parquet` (the manifest, with the number of games expected), `config.json`
+(the options that decide the games, so that `dicelab repair` can play a part again), other
+run-level tables (`components.parquet`) and `parts/NNNNN/` folders of games. Writers and readers
+agree here on what a whole part is: every part table present with a readable Parquet footer,
+and as many games as the part's place in the run says. Readers read only whole parts, refuse
+a run with a damaged one (naming the file and the remedy) and warn about an unfinished run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from analytics.errors import Notice, UserError
+from analytics.eventlog.writer import INCOMPLETE, PARTS, part_dir
+
+PART_TABLES = ("games", "players", "events", "uses")
+MANIFEST = "runs.parquet"
+RUN_TABLES = (MANIFEST, "components.parquet")  # run-level tables, beside config.json
+CONFIG_FILE = "config.json"
+# Games per part folder (the unit of work, of --resume and of crash safety): up to MAX_PART, so
+# that readers open few files (every scan of a file costs a query time: on 100,000 games,
+# `dicelab cards` and `faces` answer about 0.4 s sooner from parts of 1,000 than of 500; parts
+# of 2,000 gain little more and double a worker's memory while it writes), and at least
+# MIN_PARTS parts for smaller runs, to share them among the workers. It depends on the number
+# of games only, never on --workers, so the files are the same for any worker count.
+MAX_PART = 1000
+MIN_PARTS = 8
+MIN_PART = 100
+
+
+class UnfinishedRun(Notice):
+    """A run folder holds fewer games than its manifest expects."""
+
+
+def part_size(games: int) -> int:
+    """Games per part for a run of `games` games (see MAX_PART)."""
+    return min(MAX_PART, max(MIN_PART, -(-games // MIN_PARTS)))
+
+
+@dataclass
+class RunCheck:
+    """One run folder as found on disk."""
+
+    folder: Path
+    n_games: int  # expected, from the manifest
+    part_size: int
+    whole: dict[int, int] = field(default_factory=dict)  # part -> its games
+    damaged: dict[int, str] = field(default_factory=dict)  # part -> what is wrong, naming a file
+
+    @property
+    def n_parts(self) -> int:
+        return -(-self.n_games // self.part_size)
+
+    @property
+    def games_present(self) -> int:
+        return sum(self.whole.values())
+
+    def games_in(self, part: int) -> int:
+        return max(0, min(self.n_games, (part + 1) * self.part_size) - part * self.part_size)
+
+    def missing(self) -> list[int]:
+        """Parts still to play: never written, or damaged."""
+        return [p for p in range(self.n_parts) if p not in self.whole]
+
+    def files(self, table: str) -> list[Path]:
+        return [part_dir(self.folder, p) / f"{table}.parquet" for p in sorted(self.whole)]
+
+
+def check_run(folder: Path, deep: bool = False) -> RunCheck:
+    """Read the manifest and every part's Parquet footers (not the data: this stays cheap);
+    `deep` reads every file whole, finding damage inside a file too. A damaged run-level file
+    is a UserError."""
+    problem = run_files_problem(folder)
+    if problem:
+        raise UserError(f"{problem}; run `dicelab repair {folder}` to write it again")
+    n_games = _manifest_games(folder)
+    stored = read_config(folder)
+    size = stored["part_size"] if stored else part_size(n_games)
+    check = RunCheck(folder, n_games, size)
+    root = folder / PARTS
+    for entry in sorted(root.iterdir()) if root.is_dir() else ():
+        if not (entry.is_dir() and entry.name.isdigit()) or not any(entry.iterdir()):
+            continue  # not a part (readers never glob parts/*/), or an empty one: missing
+        part = int(entry.name)
+        problem = _part_problem(entry, check.games_in(part), deep)
+        if problem:
+            check.damaged[part] = problem
+        else:
+            check.whole[part] = check.games_in(part)
+    return check
+
+
+def run_files_problem(folder: Path) -> str | None:
+    """What is wrong with the run-level files (the manifest, missing or damaged; the other run
+    tables when present), naming the file; None when they are whole. They are written before
+    any part, so whatever stopped a run, they can be written again from config.json."""
+    if manifest_run_id(folder) is None:
+        return f"{folder / MANIFEST}: missing or damaged"
+    for name in RUN_TABLES:
+        path = folder / name
+        try:
+            if path.exists():
+                pq.read_metadata(path)
+        except (OSError, pa.ArrowException) as err:
+            return f"{path}: damaged ({_first_line(err)})"
+    return None
+
+
+def _manifest_games(folder: Path) -> int:
+    return int(pq.read_table(folder / MANIFEST, columns=["n_games"])["n_games"][0].as_py())
+
+
+def manifest_run_id(folder: Path) -> str | None:
+    """The run id in the manifest; None when it is missing or unreadable."""
+    try:
+        return str(pq.read_table(folder / MANIFEST, columns=["run_id"])["run_id"][0].as_py())
+    except (OSError, pa.ArrowException, KeyError, IndexError):
+        return None
+
+
+def _part_problem(part: Path, games: int, deep: bool) -> str | None:
+    """What makes this part folder not whole, naming the file; None when it is whole."""
+    for table in PART_TABLES:
+        path = part / f"{table}.parquet"
+        if not path.is_file():
+            return f"{path}: missing"
+        try:
+            rows = pq.read_table(path).num_rows if deep else pq.read_metadata(path).num_rows
+        except (OSError, pa.ArrowException) as err:
+            return f"{path}: damaged ({_first_line(err)})"
+        if table == "games" and rows != games:
+            return f"{path}: {rows} games where the part holds {games}"
+    return None
+
+
+def _first_line(err: Exception) -> str:
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]
+
+
+def require_whole(checks: list[RunCheck]) -> None:
+    """A UserError naming the first damaged file and the remedy, if any part is damaged."""
+    for check in checks:
+        if check.damaged:
+            first = next(iter(check.damaged.values()))
+            more = len(check.damaged) - 1
+            others = f" (and {more} more damaged part{'s' * (more > 1)})" if more else ""
+            raise UserError(f"{first}{others}; run `dicelab repair {check.folder}` to play the "
+                            "damaged parts again from their seeds, or `dicelab simulate` with "
+                            "the run's options and --resume")
+
+
+def damage_advice(folders: list[Path]) -> str:
+    """For a reader's error that may come from damaged data (a whole footer does not make whole
+    data): the damaged file a whole read of the runs finds, and what to do; '' if none."""
+    for folder in folders:
+        damaged = check_run(folder, deep=True).damaged
+        if damaged:
+            return (f"; {next(iter(damaged.values()))}: run `dicelab repair {folder}` to play "
+                    "the damaged parts again from their seeds")
+    return ""
+
+
+def warn_unfinished(checks: list[RunCheck]) -> None:
+    """A notice for each run holding fewer games than it should: answers cover only those."""
+    for check in checks:
+        if check.games_present < check.n_games:
+            warnings.warn(UnfinishedRun(
+                f"{check.folder}: unfinished run, {check.games_present:,} of {check.n_games:,} "
+                f"games ({len(check.whole)} of {check.n_parts} parts); results cover only "
+                f"these; finish it with `dicelab repair {check.folder}`"), stacklevel=2)
+
+
+def read_config(folder: Path) -> dict | None:
+    """`config.json`: {"config": the run's options, "part_size": N}; None for runs without."""
+    path = folder / CONFIG_FILE
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise UserError(f"{path}: damaged ({_first_line(err)})") from None
+
+
+def write_config(folder: Path, config: dict, size: int) -> None:
+    """The options and part size, written atomically (temporary name, then rename)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / CONFIG_FILE
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(json.dumps({"config": config, "part_size": size}, indent=1, sort_keys=True),
+                   encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def drop_damaged(check: RunCheck) -> list[str]:
+    """Delete the damaged parts (a seed always plays the same games again); what was wrong."""
+    for part in check.damaged:
+        shutil.rmtree(part_dir(check.folder, part))
+    dropped = list(check.damaged.values())
+    check.damaged.clear()
+    return dropped
+
+
+def clear_leftovers(folder: Path) -> None:
+    """Remove what stopped writers left: `.incomplete/` folders of processes no longer alive
+    and temporary files; the folder of a live writer (a killed run's worker still finishing
+    its part) is left to it."""
+    incomplete = folder / INCOMPLETE
+    for entry in incomplete.iterdir() if incomplete.is_dir() else ():
+        if not _alive(entry.name.rpartition("-")[2]):
+            shutil.rmtree(entry, ignore_errors=True)
+    for tmp in folder.glob(".*.tmp-*"):
+        if not _alive(tmp.name.rpartition("-")[2]):
+            tmp.unlink(missing_ok=True)
+    try:
+        incomplete.rmdir()
+    except OSError:
+        pass  # absent, or a live writer's folder is in it
+
+
+def _alive(pid: str) -> bool:
+    if not pid.isdigit() or int(pid) == os.getpid():
+        return False  # ours: this process has stopped writing when it clears
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

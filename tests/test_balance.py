@@ -1,0 +1,148 @@
+"""`dicelab balance`: the statistics (exact and properties), the per-game query, the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from analytics import balance_stats as bs
+from analytics.balance import balance_table
+from analytics.cli import main
+from tests.analytics_fixtures import sample_logs
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    return str(sample_logs(tmp_path_factory.mktemp("logs") / "run-a"))
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+def test_seat_advantage_exact():
+    # 4 games, 2 seats: seat 0 wins 3, seat 1 wins 1
+    result = bs.seat_advantage(np.array([[1, 0], [1, 0], [1, 0], [0, 1]]), n_boot=200)
+    assert [s.estimate for s in result.seats] == [0.75, 0.25]
+    assert result.balance.estimate == 0.5 and result.balance.n == 4
+    assert result.chi_square.estimate == pytest.approx(1.0)  # (3-2)^2/2 + (1-2)^2/2
+    assert result.chi_square.p_value == pytest.approx(0.3173105, abs=1e-6)
+    assert result.chi_square.n == 4 and result.worst_seat == 0
+    assert 0 <= result.balance.low <= 0.5 <= result.balance.high <= 1
+
+
+def test_entropy_and_shares_exact():
+    assert bs.entropy_bits([1, 1, 1, 1]) == 2.0
+    assert bs.entropy_bits([5, 0, 0]) == 0.0
+    shares = bs.shares(np.array([[3.0, 1.0], [1.0, 3.0], [0.0, 0.0]]), n_boot=100)
+    assert [s.estimate for s in shares] == [0.5, 0.5] and shares[0].n == 3
+
+
+def test_spread_matches_numpy():
+    values = np.array([9, 9, 10, 10, 10, 11, 12, 12, 13, 20], dtype=float)
+    sd, p95 = bs.spread(values, n_boot=300)
+    assert sd.estimate == pytest.approx(np.std(values, ddof=1))
+    assert p95.estimate == np.quantile(values, 0.95, method="inverted_cdf")
+    assert sd.low <= sd.estimate <= sd.high and p95.low <= p95.estimate <= p95.high
+
+
+def test_verdict_names_worst_and_how_sure():
+    seat = bs.Imbalance("seat 0", bs.rate(300, 1000), 0.25, 0.0004)
+    text = bs.verdict(4, 1000, seat)
+    assert text == ("4 players (1,000 games): worst imbalance: seat 0 wins 30.0% of games, "
+                    "5.0 points more than a fair 25.0% (95% 27.2%-32.9%; p < 0.001): almost "
+                    "certainly real.")
+    calm = bs.verdict(4, 1000, bs.Imbalance("seat 1", bs.rate(260, 1000), 0.25, 0.31))
+    assert "no clear imbalance" in calm and "(95% 23.4%-28.8%; p = 0.31): could well be " \
+        "chance." in calm
+    bots = [bs.Imbalance("bot hero", bs.rate(400, 1000), 0.5, 0.0001),
+            bs.Imbalance("bot random", bs.rate(90, 1000), 0.1, 0.2)]
+    assert bs.verdict(4, 1000, seat, bots).endswith(
+        "Between the bots: bot hero wins 40.0% of games, 10.0 points less than its share of "
+        "seats, 50.0% (95% 37.0%-43.1%; p < 0.001): almost certainly real.")
+
+
+@given(arrays(np.int8, st.tuples(st.integers(1, 30), st.integers(2, 4)),
+              elements=st.integers(0, 3)))
+def test_balance_is_one_exactly_when_seats_win_alike(points):
+    # any games: each row's win is split among its best seats, as in the logs
+    best = points == points.max(axis=1, keepdims=True)
+    win_share = best / best.sum(axis=1, keepdims=True)
+    result = bs.seat_advantage(win_share, n_boot=20)
+    wins = win_share.sum(axis=0)
+    assert 0 <= result.balance.estimate <= 1
+    assert (result.balance.estimate == 1) == bool(np.allclose(wins, wins[0]))
+    assert sum(s.estimate for s in result.seats) == pytest.approx(1.0)
+
+
+@given(arrays(np.int16, st.tuples(st.integers(1, 20), st.integers(1, 6)),
+              elements=st.integers(0, 50)))
+def test_entropy_bounded_and_shares_sum_to_one(counts):
+    entropy = bs.purchase_entropy(counts, n_boot=20)
+    if counts.sum():
+        assert -1e-12 <= entropy.estimate <= math.log2(counts.shape[1]) + 1e-12
+        assert sum(s.estimate for s in bs.shares(counts, n_boot=20)) == pytest.approx(1.0)
+
+
+def test_balance_table(logs):
+    result = balance_table([logs], n_boot=50)
+    get = {r["metric"]: r for r in result.frame.to_dicts()}
+    assert [get[f"seat {s} WR"]["estimate"] for s in range(4)] == [0.5, 0.5, 0, 0]
+    assert get["fair WR (1/N)"]["estimate"] == 0.25 and get["fair WR (1/N)"]["low"] is None
+    assert get["Balance (Ludii)"]["estimate"] == 0.5
+    assert get["tie rate"]["estimate"] == pytest.approx(1 / 3) and get["tie rate"]["n"] == 3
+    assert get["Glory share: die_face"]["estimate"] == pytest.approx(31 / 42)
+    assert get["purchase entropy (bits)"]["estimate"] == pytest.approx(
+        -(0.6 * math.log2(0.6) + 0.4 * math.log2(0.4)))
+    assert get["economist share of wins"]["estimate"] == pytest.approx(0.5)
+    assert get["economist share of seats"]["estimate"] == 0.25
+    assert get["margin (winner - runner-up)"]["estimate"] == pytest.approx(8 / 3)
+    assert len(result.verdicts) == 1 and result.verdicts[0].startswith("4 players (3 games)")
+
+
+# --- the command ---------------------------------------------------------------------------
+
+def test_balance_json_and_table(logs):
+    result = invoke("balance", "--logs", logs, "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert {r["section"] for r in rows} == {"seats", "outcome", "duration", "glory", "strategy"}
+    assert {"estimate", "low", "high", "n", "p_value", "method"} <= set(rows[0])
+    table = invoke("balance", "--logs", logs)
+    assert table.exit_code == 0 and "4 players (3 games):" in table.stdout
+    assert "| metric " in table.stdout and "method" not in table.stdout
+    assert "| seats    | seat 0 WR                   | 0.500 [0." in table.stdout
+    assert "| method " in invoke("balance", "--logs", logs, "--wide").stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--set", "base", "--players", "2,5", "--games", "1"), "--players must be 2, 3 or 4"),
+    (("--set", "base", "--players", "two"), "expected player counts such as 2,3,4"),
+    (("--set", "base", "--module", "atlantis"), "no modules yet"),
+    (("--logs", "LOGS", "--columns", "metric,colour"), "--columns: no column 'colour'"),
+    (("--logs", "LOGS", "--players", "3"), "no games match players=3"),
+])
+def test_balance_errors_one_line_exit_1(logs, tmp_path, args, message):
+    args = [logs if a == "LOGS" else a for a in args]
+    result = invoke("balance", *args, "--out", tmp_path / "runs", "--quiet")
+    assert result.exit_code == 1, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "runs").exists()  # nothing simulated before the check
+
+
+def test_balance_with_no_games(tmp_path, logs):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "runs.parquet").write_bytes((Path(logs) / "runs.parquet").read_bytes())
+    result = invoke("balance", "--logs", empty)
+    assert result.exit_code == 1 and "no games logged yet" in result.stderr
