@@ -95,7 +95,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     card_set, found = ablations(set_name, card)
     if not found:
         raise UserError(f"set {card_set.name!r} has no card whose slot has another option")
-    skipped = sorted({c.id for c in card_set.cards.values()} - {a.card for a in found})
+    skipped = sorted(set(card_set.cards.values()) - {a.card for a in found})
     spec = ArmSpec(set_name, bots, dict(rules or {}))
     validate(run_config(spec, players, games, seed))
     rows, detail = [], []
