@@ -234,10 +234,6 @@ class LogDatabase:
                  extra_dir: Path | None = None, threads: int | None = None,
                  memory_limit: str = "1536MB"):
         self.folders = find_run_folders(paths)
-        # Only whole parts are read; a damaged one stops here, an unfinished run is said.
-        self.checks = [check_run(folder) for folder in self.folders]
-        require_whole(self.checks)
-        warn_unfinished(self.checks)
         self.filters = filters or Filters()
         self.extra_dir = extra_dir
         self._background: ThreadPoolExecutor | None = None
@@ -251,6 +247,10 @@ class LogDatabase:
         # Queries scan the same part files several times: parse each file's footer once.
         self.con.execute("set parquet_metadata_cache = true")
         _check_schema_versions(self.con, self.folders)
+        # Only whole parts are read; a damaged one stops here, an unfinished run is said.
+        self.checks = [check_run(folder) for folder in self.folders]
+        require_whole(self.checks)
+        warn_unfinished(self.checks)
         self._create_views()
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():

@@ -65,10 +65,6 @@ class RunCheck:
     def games_present(self) -> int:
         return sum(self.whole.values())
 
-    @property
-    def finished(self) -> bool:
-        return not self.damaged and len(self.whole) == self.n_parts
-
     def games_in(self, part: int) -> int:
         return max(0, min(self.n_games, (part + 1) * self.part_size) - part * self.part_size)
 
@@ -93,8 +89,8 @@ def check_run(folder: Path, deep: bool = False) -> RunCheck:
     check = RunCheck(folder, n_games, size)
     root = folder / PARTS
     for entry in sorted(root.iterdir()) if root.is_dir() else ():
-        if not (entry.is_dir() and entry.name.isdigit()):
-            continue  # not a part (readers never glob parts/*/ any more)
+        if not (entry.is_dir() and entry.name.isdigit()) or not any(entry.iterdir()):
+            continue  # not a part (readers never glob parts/*/), or an empty one: missing
         part = int(entry.name)
         problem = _part_problem(entry, check.games_in(part), deep)
         if problem:
@@ -134,8 +130,6 @@ def manifest_run_id(folder: Path) -> str | None:
 
 def _part_problem(part: Path, games: int, deep: bool) -> str | None:
     """What makes this part folder not whole, naming the file; None when it is whole."""
-    if games == 0:
-        return f"{part}: a part beyond the run's last game"
     for table in PART_TABLES:
         path = part / f"{table}.parquet"
         if not path.is_file():

@@ -81,7 +81,9 @@ def soak(games: int, seed: int, part_size: int, workers: int, faults: int, out: 
         whole = check_run(out)
         click.echo(f"{sum(survived.values()):3d} faults survived ({kind}); "
                    f"{whole.games_present:,} of {games:,} games whole")
-    _same_logs(out, reference)
+    differing = differing_tables(out, reference)
+    if differing:
+        raise SoakFailed(f"{', '.join(differing)} differ from the uninterrupted run")
     leftovers = {p.name for p in out.iterdir()} - {"runs.parquet", "config.json", "parts"}
     if leftovers:
         raise SoakFailed(f"{out}: left behind {sorted(leftovers)}")
@@ -91,7 +93,7 @@ def soak(games: int, seed: int, part_size: int, workers: int, faults: int, out: 
 def _progressing(run: subprocess.Popen, out: Path, rng: random.Random) -> bool:
     """Wait until the run has written a new part and a random while more; False if it ended."""
     before = _parts(out)
-    while _parts(out) <= before or not _workers_of(run.pid):
+    while _parts(out) <= before or not workers_of(run.pid):
         if run.poll() is not None:
             return False
         time.sleep(0.02)
@@ -101,7 +103,7 @@ def _progressing(run: subprocess.Popen, out: Path, rng: random.Random) -> bool:
 
 def _fault(run: subprocess.Popen, kind: str, rng: random.Random) -> None:
     signum, whom, code, line = SIGNALS[kind]
-    workers = sorted(_workers_of(run.pid))
+    workers = sorted(workers_of(run.pid))
     if whom == "worker":
         os.kill(rng.choice(workers), signum)
     elif whom == "group":
@@ -146,7 +148,7 @@ def _parts(out: Path) -> int:
     return len(list(out.glob("parts/*"))) if out.is_dir() else 0
 
 
-def _workers_of(parent: int) -> list[int]:
+def workers_of(parent: int) -> list[int]:
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -158,10 +160,11 @@ def _workers_of(parent: int) -> list[int]:
     return found
 
 
-def _same_logs(run: Path, reference: Path) -> None:
-    for table, keys in KEYS.items():
-        if not read_table(run, table).sort(keys).equals(read_table(reference, table).sort(keys)):
-            raise SoakFailed(f"{table} differs from the uninterrupted run")
+def differing_tables(run: Path, reference: Path) -> list[str]:
+    """The tables of `run` whose rows differ from those of `reference`."""
+    return [table for table, keys in KEYS.items()
+            if not read_table(run, table).sort(keys).equals(
+                read_table(reference, table).sort(keys))]
 
 
 def _run(args: list[str], expect: int) -> None:

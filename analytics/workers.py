@@ -108,7 +108,7 @@ class _Worker:
         ctx = get_context("spawn")
         ours, theirs = ctx.Pipe()
         process = ctx.Process(target=_work, args=(play, theirs), daemon=True)
-        with _signals_blocked():  # the child starts with them blocked, until it ignores SIGINT
+        with _sigint_ignored():
             process.start()
         theirs.close()
         return cls(process, ours)
@@ -138,7 +138,6 @@ class _Worker:
     def end(self) -> None:
         """Stop the worker: one told there is no more work ends by itself; one with a part
         in hand is terminated (SIGTERM), then killed if it lingers."""
-        self.conn.close()
         if self.part is None:
             self.process.join(STOP_GRACE)
         if self.process.is_alive():
@@ -147,6 +146,7 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
         self.process.join()
+        self.conn.close()
 
 
 def _dispatch(pool: list[_Worker], parts: deque[int], on_done: Callable[[int], None]) -> None:
@@ -163,27 +163,30 @@ def _dispatch(pool: list[_Worker], parts: deque[int], on_done: Callable[[int], N
 
 
 @contextmanager
-def _signals_blocked() -> Iterator[None]:
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
+def _sigint_ignored() -> Iterator[None]:
+    """A process started in the block ignores SIGINT from its first instruction: an ignored
+    signal stays ignored across exec, where a blocked mask or a handler would not (spawn resets
+    both), so no worker prints a KeyboardInterrupt traceback from its start-up. A Ctrl-C in
+    these few milliseconds is lost: the user presses again."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal dispositions can only be set from the main thread
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.signal(signal.SIGINT, old)
 
 
 def _work(play: Callable[[int], int], conn: Connection) -> None:
     """A worker: play the parts the parent sends until it sends None or is gone.
 
-    SIGINT is the parent's to handle (a terminal sends it to every process of the group);
-    SIGTERM keeps its default action, ending the worker at once without a traceback.
+    SIGINT is the parent's to handle (a terminal sends it to every process of the group): the
+    worker ignores it from its start (see _sigint_ignored); SIGTERM keeps its default action,
+    ending the worker at once without a traceback.
     """
     _die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # already so when started from the main thread
     try:
         while (part := conn.recv()) is not None:
             try:
@@ -192,9 +195,10 @@ def _work(play: Callable[[int], int], conn: Connection) -> None:
                 err.add_note(f"in the worker playing part {part:05d}:\n{format_exc()}")
                 message = ("error", err)
             conn.send(message)
-    except (EOFError, BrokenPipeError):
-        # The parent is gone (killed outright) on a system without _die_with_parent: stop,
-        # keeping the parts already whole; the one in hand was written whole or not at all.
+    except (EOFError, OSError):
+        # The parent closed the pipe (reset, when it stops the run) or is gone (killed outright,
+        # on a system without _die_with_parent): stop, keeping the parts already whole; the one
+        # in hand was written whole or not at all.
         return
 
 
