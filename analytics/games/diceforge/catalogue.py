@@ -40,12 +40,13 @@ KINDS = (
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started",
 )
-RESOURCES = ("glory", "gold", "hammer", "moon", "sun")
+# hammer / scepter: gold on a Hammer / Scepter track; scepter_sun / _moon: shards a Scepter gave
+RESOURCES = ("glory", "gold", "hammer", "moon", "scepter", "scepter_moon", "scepter_sun", "sun")
 USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")  # an event using its item
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
     "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
-    "starting_gold",
+    "starting_gold", "turn_end",
 )
 ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pawn_ousted items
 
