@@ -7,7 +7,8 @@ import pytest
 from analytics.engine import play_game
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.catalogue import ATTRIBUTES, catalogue
-from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.components import CARDS
+from analytics.games.diceforge.content import CardSet, load_card_set, preset_names
 from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
 from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
@@ -71,15 +72,29 @@ def test_every_id_of_the_catalogue_is_a_word_of_the_log():
         assert ids <= set(words["item"]) and ids <= set(words["cause"])
 
 
-@pytest.mark.parametrize("card_set", ["base", "base-alternates"])
+def sweep_sets() -> dict[str, CardSet]:
+    """The presets, and for every other card the standard set with that card on its slot."""
+    sets = {name: load_card_set(name) for name in preset_names()}
+    in_presets = {card for card_set in sets.values() for card in card_set.card_ids}
+    base = sets["base"]
+    for card in CARDS.values():
+        if card.id not in in_presets:
+            sets[card.id] = CardSet(card.id, {**base.cards, card.slot: card})
+    return sets
+
+
+SWEEP_SETS = sweep_sets()
+
+
+@pytest.mark.parametrize("card_set", sorted(SWEEP_SETS))
 @pytest.mark.parametrize(("option", "value"), [
     (name, value) for name, (_, values, _) in RULE_OPTIONS.items() for value in values])
 def test_games_use_only_declared_words(card_set, option, value):
-    """Over every set and every rule option value, with the random bot (it tries everything)
-    and the heuristic ones, every word of every event is declared."""
+    """Over every card, every set and every rule option value, with the random bot (it tries
+    everything) and the heuristic ones, every word of every event is declared."""
     words = {name: set(declared) | {None} for name, declared in GAME.vocabulary(None).items()}
     for players, bots in ((2, ("random", "random")), (4, ("economist", "hero", "random", "hero"))):
-        setup = Setup(players, load_card_set(card_set), parse_rule_options({option: value}))
+        setup = Setup(players, SWEEP_SETS[card_set], parse_rule_options({option: value}))
         result = play_game(GAME, setup, [make_bot("diceforge", b) for b in bots], players)
         for name, index in WORD_AT.items():
             assert {row[index] for row in result.events} <= words[name], name
