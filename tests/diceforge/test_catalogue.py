@@ -42,8 +42,9 @@ def test_card_rows_carry_slot_cost_glory_and_origin():
         "component": "hydra", "kind": "card", "name": "Hydra", "offered": True,
         "module": "none", "origin": "base", "slot": "M8", "island": 4, "gold": 0, "sun": 5,
         "moon": 5, "glory": 26, "timing": "none", "pool": None, "level": None,
-        "source": "island", "from_card": None, "gives": None}
+        "source": "island", "from_card": None, "gives": None, "glory_source": "card"}
     assert rows_of("base-alternates")["cyclops"]["origin"] == "base-alternate"
+    assert rows_of("base")["blacksmiths_hammer"]["glory_source"] == "hammer"  # its gold track
 
 
 def test_face_rows_carry_pool_level_cost_and_what_they_give():
@@ -52,7 +53,8 @@ def test_face_rows_carry_pool_level_cost_and_what_they_give():
         "component": "gold2_moon1", "kind": "face", "name": "gold2_moon1", "offered": True,
         "module": "none", "origin": "base", "slot": None, "island": None, "gold": 4, "sun": 0,
         "moon": 0, "glory": None, "timing": None, "pool": 5, "level": 3,
-        "source": "sanctuary", "from_card": None, "gives": "2 gold + 1 moon"}
+        "source": "sanctuary", "from_card": None, "gives": "2 gold + 1 moon",
+        "glory_source": "die_face"}
     assert rows["gold3_or_glory2"]["gives"] == "3 gold / 2 glory"
     assert {i: (r["from_card"], r["origin"], r["gives"]) for i, r in rows.items()
             if r["source"] == "garden"} == {
