@@ -93,9 +93,10 @@ def call_reinforcements(g: Game, p: Player) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
-            cost = use_cost(entry[0])
-            if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
-                usable[entry[0]] = entry
+            if entry[0] not in usable:
+                cost = use_cost(entry[0])
+                if not cost or can_pay(g, p, cost, CARD):
+                    usable[entry[0]] = entry
         if not usable:
             return
         choice = g.decide(p.seat, "reinforcement", ("done", *usable))
