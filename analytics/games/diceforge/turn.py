@@ -62,7 +62,8 @@ def take_turns(g: Game, p: Player) -> None:
 def play_turn(g: Game, p: Player) -> None:
     g.active = g.log.active_seat = p.seat
     g.log.emit(p.seat, "turn_started")
-    fire(g, p, TURN_START)
+    if p.hooks:
+        fire(g, p, TURN_START)
     for _ in range(g.blessings_per_turn):
         everyone_blessed(g, "divine_blessing", p if g.solo else None)
     call_reinforcements(g, p)
@@ -70,13 +71,15 @@ def play_turn(g: Game, p: Player) -> None:
     if not g.turn_cut:
         extra_action(g, p)
     g.turn_cut = False
-    fire(g, p, TURN_END)
+    if p.hooks:
+        fire(g, p, TURN_END)
 
 
 def extra_action(g: Game, p: Player) -> None:
     """Step 4: a second action for its cost (R1), if p can pay both."""
     cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
-    fire(g, p, OWN_TURN)
+    if p.hooks:
+        fire(g, p, OWN_TURN)
     options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
     if options:
         choice = g.decide(p.seat, "extra_action", ("pass",) + options)
@@ -93,9 +96,10 @@ def call_reinforcements(g: Game, p: Player) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
-            cost = use_cost(entry[0])
-            if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
-                usable[entry[0]] = entry
+            if entry[0] not in usable:
+                cost = use_cost(entry[0])
+                if not cost or can_pay(g, p, cost, CARD):
+                    usable[entry[0]] = entry
         if not usable:
             return
         choice = g.decide(p.seat, "reinforcement", ("done", *usable))
@@ -129,12 +133,17 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
             if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
                 options.append(card.id)
         return tuple(options)
-    left = {GOLD: p.res[GOLD], SUN: p.res[SUN], MOON: p.res[MOON]}  # the reserve alone pays
-    for res, amount in committed:
-        left[res] -= amount
-    if any_buyable(g, left[GOLD]):
+    res = p.res  # the reserve alone pays
+    gold, sun, moon = res[GOLD], res[SUN], res[MOON]
+    for name, amount in committed:
+        if name == GOLD:
+            gold -= amount
+        elif name == SUN:
+            sun -= amount
+        elif name == MOON:
+            moon -= amount
+    if any_buyable(g, gold):
         options.append("forge")
-    sun, moon = left[SUN], left[MOON]
     for slot, card in g.slots.items():
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
             options.append(card.id)
@@ -150,7 +159,8 @@ def _action_cost(g: Game, choice: str) -> Cost:
 
 
 def take_action(g: Game, p: Player, cause: str) -> None:
-    fire(g, p, OWN_TURN)
+    if p.hooks:
+        fire(g, p, OWN_TURN)
     choice = g.decide(p.seat, "action", action_options(g, p))
     do_action(g, p, choice, cause)
 
