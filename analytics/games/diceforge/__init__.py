@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
+from analytics.games.diceforge.components import Card, Face
+from analytics.games.diceforge.options import RuleOptions
 from analytics.games.diceforge.state import Game, Setup, new_game
 
 
@@ -10,6 +12,7 @@ class DiceForge:
     """The Dice Forge plugin: content, a fresh state, play to the end, standings."""
 
     name = "diceforge"
+    immutable = (Face, Card, RuleOptions)  # frozen components: views and clones share them
 
     def new_game(self, setup: Setup, chance, decider) -> Game:
         return new_game(setup, chance, decider)
