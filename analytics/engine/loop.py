@@ -54,26 +54,28 @@ class Decider:
     move carries no information, and skipping it keeps the hot path short.
     """
 
-    __slots__ = ("policies", "rngs", "count", "view", "_wrap")
+    __slots__ = ("policies", "rngs", "count", "view", "_views")
 
     def __init__(self, policies: list, seed: int) -> None:
         self.policies = policies
         self.rngs = [random.Random(derive_seed(seed, "policy", seat))
                      for seat in range(len(policies))]
         self.count = 0
+        self._views = Views()
         self.view: Any = None  # the game's read-only view, set by `bind`
 
     def bind(self, state: Any, immutable: tuple[type, ...] = ()) -> None:
-        views = Views(immutable)
-        self.view = views.wrap(state)
-        self._wrap = views.wrap
+        self._views = Views(immutable)
+        self.view = self._views.wrap(state)
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         if len(options) == 1:
             return options[0]
         self.count += 1
+        views = self._views
+        views.refresh()
         if context is not None:
-            context = self._wrap(context)
+            context = views.wrap(context)
         decision = _new_decision((seat, kind, options, context))
         answer = self.policies[seat].choose(self.view, decision, self.rngs[seat])
         if answer not in options:

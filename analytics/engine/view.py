@@ -1,19 +1,32 @@
 """Read-only views of a game state for policies: every read passes through, every write raises.
 
-A bot reads the live state through a `View` (built once per game, so identity checks such as
+A bot reads the live state through a `View` (one per object, so identity checks such as
 `view.players[0] is view.players[0]` hold); lists come back as tuples, dicts as read-only
 mappings, objects as views of themselves, and the game's declared immutable components (faces,
 cards, rule options) as they are. A method called through a view runs with the view as `self`,
 so a method that writes raises too.
+
+Reads are cached on the view until `Views.refresh()` (the decider calls it before each
+decision: the state does not change while a policy thinks), so a bot reading `players` thirty
+times in one decision pays for one copy. Going around the view on purpose (the private
+`_target`, `object.__getattribute__`) is not prevented: the view stops accidents and honest
+bots, not deliberate cheating.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from types import MethodType
+from dataclasses import fields, is_dataclass
+from functools import cache
+from operator import attrgetter
+from types import MappingProxyType, MethodType
 from typing import Any
 
 _PLAIN: frozenset[type] = frozenset({int, float, str, bool, bytes, type(None), frozenset})
+_CONTAINERS: frozenset[type] = frozenset({list, tuple, dict, set})
+# Field types read straight through by a C getter, with no Python call: most reads are these.
+_SCALARS = frozenset({"int", "str", "bool", "float", "int | None", "str | None", "float | None",
+                      int, str, bool, float})
 
 
 class ReadOnlyError(TypeError):
@@ -23,45 +36,78 @@ class ReadOnlyError(TypeError):
 class Views:
     """Makes and keeps the views of one game's objects (one view per object)."""
 
-    __slots__ = ("immutable", "_memo")
+    __slots__ = ("immutable", "_memo", "_read", "_lists")
 
     def __init__(self, immutable: tuple[type, ...] = ()) -> None:
         self.immutable = _PLAIN | frozenset(immutable)
         self._memo: dict[int, tuple[Any, View]] = {}  # id -> (object kept alive, its view)
+        self._read: list[View] = []  # views holding cached reads
+        self._lists: dict[int, tuple[Any, tuple, tuple]] = {}  # id -> (list, items, views)
+
+    def refresh(self) -> None:
+        """Forget cached reads: the state may have changed since they were made."""
+        for view in self._read:
+            view.__dict__.clear()
+        self._read.clear()
 
     def wrap(self, value: Any) -> Any:
         """`value` as a policy may see it."""
         kind = type(value)
-        if kind in self.immutable:
+        immutable = self.immutable
+        if kind in immutable:
             return value
+        known = self._memo.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
         if kind is list or kind is tuple:
-            return tuple([self.wrap(v) for v in value])
+            return self._sequence(value)
         if kind is dict:
+            if immutable.issuperset(map(type, value.values())):
+                return MappingProxyType(value)
             return MappingView(value, self)
         if kind is MethodType:
-            owner = self.wrap(value.__self__)
-            return MethodType(value.__func__, owner)
-        if isinstance(value, (set, bytearray)):
-            return frozenset(value) if isinstance(value, set) else bytes(value)
-        if callable(value):
+            return MethodType(value.__func__, self.wrap(value.__self__))
+        if kind is set:
+            return frozenset(value)
+        if callable(value) or isinstance(value, (set, dict, list, bytearray)):
             raise ReadOnlyError(f"a policy may not reach {value!r} through its view")
-        known = self._memo.get(id(value))
-        if known is None:
-            known = self._memo[id(value)] = (value, View(value, self))
-        return known[1]
+        view = _view_class(kind)(value, self)  # type: ignore[arg-type]  # types hash
+        self._memo[id(value)] = (value, view)
+        return view
+
+
+    def _sequence(self, value: list | tuple) -> tuple:
+        """A tuple of the items' views; for a list of objects (players), kept while the list
+        holds the same items (an identity comparison in C, not a rebuild)."""
+        if self.immutable.issuperset(map(type, value)):  # faces, cards, numbers: no copy inside
+            return value if type(value) is tuple else tuple(value)
+        items = tuple(value)
+        if _CONTAINERS.intersection(map(type, items)):  # nested lists change in place
+            return tuple([self.wrap(v) for v in items])
+        kept = self._lists.get(id(value))
+        if kept is not None and kept[0] is value and kept[1] == items:
+            return kept[2]
+        wrapped = tuple([self.wrap(v) for v in items])
+        self._lists[id(value)] = (value, items, wrapped)
+        return wrapped
 
 
 class View:
     """A read-only stand-in for one object of the game."""
 
-    __slots__ = ("_target", "_views")
+    __slots__ = ("_target", "_views", "__dict__")  # __dict__: reads cached until a refresh
 
     def __init__(self, target: Any, views: Views) -> None:
         object.__setattr__(self, "_target", target)
         object.__setattr__(self, "_views", views)
 
     def __getattr__(self, name: str) -> Any:
-        return self._views.wrap(getattr(self._target, name))
+        views = self._views
+        value = views.wrap(getattr(self._target, name))
+        if not self.__dict__:
+            views._read.append(self)
+        self.__dict__[name] = value
+        return value
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise ReadOnlyError(f"policies see a read-only view: cannot set {name!r} "
@@ -111,6 +157,14 @@ class MappingView(Mapping):
 
     def __contains__(self, key: object) -> bool:
         return key in self._target
+
+
+@cache
+def _view_class(kind: type) -> type[View]:
+    """A View subclass for `kind` whose scalar dataclass fields are read at C speed."""
+    scalars = {f.name: property(attrgetter("_target." + f.name))
+               for f in (fields(kind) if is_dataclass(kind) else ()) if f.type in _SCALARS}
+    return type(f"{kind.__name__}View", (View,), {"__slots__": (), **scalars})
 
 
 def read_only(state: Any, immutable: tuple[type, ...] = ()) -> Any:

@@ -12,7 +12,7 @@ class DiceForge:
     """The Dice Forge plugin: content, a fresh state, play to the end, standings."""
 
     name = "diceforge"
-    immutable = (Face, Card, RuleOptions)  # frozen components: views and clones share them
+    immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen components: views and clones share them
 
     def new_game(self, setup: Setup, chance, decider) -> Game:
         return new_game(setup, chance, decider)
