@@ -40,7 +40,8 @@ def cards(game: str) -> pl.DataFrame:
     from analytics.games.diceforge.components import CARDS
 
     rows = [{"card": c.id, "name": c.name, "slot": c.slot, "island": c.island, "moon": c.moon,
-             "sun": c.sun, "glory": c.glory, "timing": c.timing} for c in CARDS.values()]
+             "sun": c.sun, "glory": c.glory, "timing": c.timing, "origin": c.origin}
+            for c in CARDS.values()]
     return pl.DataFrame(rows)
 
 

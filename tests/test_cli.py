@@ -77,9 +77,12 @@ def test_list_bots_names_the_heuristic_bots_and_random():
     assert {row["bot"] for row in rows} == {"economist", "hero", "random"}
 
 
-def test_list_cards_has_all_24_base_cards():
+def test_list_cards_has_all_24_base_cards_and_the_rebellion_ones_by_origin():
     rows = json.loads(invoke("list", "cards", "--format", "json").output)
-    assert len(rows) == 24
+    origins = [row["origin"] for row in rows]
+    assert (origins.count("base"), origins.count("base-alternate")) == (15, 9)
+    assert {row["card"] for row in rows if row["origin"] == "rebellion"} == {
+        "twins", "blacksmiths_scepter", "eternal_fire"}
 
 
 def test_every_command_has_help_with_examples():

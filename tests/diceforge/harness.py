@@ -11,6 +11,7 @@ from analytics.engine.decisions import DecisionError
 from analytics.games.diceforge.cards import EFFECTS
 from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, Face, boar_face
 from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.hooks import register_card
 from analytics.games.diceforge.options import RuleOptions
 from analytics.games.diceforge.state import DIE_NAMES, Game, Player, Setup, new_game
 
@@ -158,6 +159,7 @@ class Bench:
         self.decide(*decisions)
         p = self.p(seat)
         p.cards.append(card)
+        register_card(p, card)
         EFFECTS[card.effect](self.g, p, card)
         self.events()
 

@@ -36,16 +36,17 @@ class Checked:
 def fingerprint(g: Game) -> tuple:
     """Everything a bot could change by mistake: reserves, dice, cards, tokens, pools, islands."""
     players = tuple(
-        (p.gold, p.sun, p.moon, p.glory, tuple(p.caps.items()),
+        (tuple(p.res.items()), tuple(p.caps.items()),
          tuple(tuple(f.id for f in die) for die in p.dice), tuple(f.id for f in p.up),
-         tuple(c.id for c in p.cards), tuple(c.id for c in p.reinforcements), p.hammer_gold,
-         p.hammers, p.cerberus, p.triton, p.island, p.forged, p.converting)
+         tuple(c.id for c in p.cards), tuple((k, tuple(v)) for k, v in p.hooks.items()),
+         tuple((k, tuple(v)) for k, v in p.tracks.items()), p.island, p.forged)
         for p in g.players
     )
     pools = tuple(tuple(f.id for f in pool) for pool in g.sanctuary)
     gardens = tuple((k, tuple(f.id for f in v)) for k, v in sorted(g.gardens.items()))
     return (players, pools, gardens, tuple(sorted(g.stacks.items())),
-            tuple(sorted(g.islands.items())), g.round, g.active, len(g.log))
+            tuple(sorted(g.islands.items())), g.round, g.active, len(g.log),
+            tuple(g.extra_turns), g.solo)
 
 
 @pytest.mark.parametrize("card_set", ["base", "base-alternates"])

@@ -7,7 +7,8 @@ from harness import Bench, ev, gained, pick, reserves, rolled
 
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.blessings import divine_blessing
-from analytics.games.diceforge.components import CARDS, FACES
+from analytics.games.diceforge.components import CARDS, FACES, OWN_TURN
+from analytics.games.diceforge.hooks import fire
 from analytics.games.diceforge.options import RuleOptions
 
 ALTERNATES = "base-alternates"
@@ -65,7 +66,8 @@ def test_hydra_costs_five_moon_and_five_sun():
 def test_hammer_offers_gold_to_its_track():
     b = bench()
     assert feat(b, 0, "blacksmiths_hammer") == []
-    assert (b.p(0).hammers, b.p(0).hammer_room) == (1, 30)
+    assert (b.p(0).caps["hammer"], b.p(0).res["hammer"]) == (30, 0)
+    assert b.p(0).hooks == {"gain_gold": [("blacksmiths_hammer", "hammer_track")]}
     b.set_die(0, "light", "gold_4")
     b.rolls((0, "light", "gold_4"), (0, "dark", "moon_1"))
     b.decide(("hammer_gold", 3))
@@ -241,14 +243,14 @@ def test_typhon_with_no_forged_face_gives_nothing():
 def test_triton_token_gives_two_sun_two_moon_or_six_gold_once():
     b = bench(cards=ALTERNATES)
     assert feat(b, 0, "triton") == []
-    assert b.p(0).triton == 1
+    assert b.p(0).res['triton'] == 1
     b.decide(("use_triton", "gold"))
-    turn.offer_triton(b.g, b.p(0))
+    fire(b.g, b.p(0), OWN_TURN)
     assert b.decider.asked[0].options == ("keep", "sun", "moon", "gold")
     assert b.events() == [ev("token_used", 0, "triton", None, None, "triton"),
                           gained(0, "gold", 6, "triton", "triton")]
-    assert (b.p(0).triton, b.reserves(0)) == (0, reserves(gold=6))
-    turn.offer_triton(b.g, b.p(0))
+    assert (b.p(0).res['triton'], b.reserves(0)) == (0, reserves(gold=6))
+    fire(b.g, b.p(0), OWN_TURN)
     assert len(b.decider.asked) == 1
 
 
@@ -257,7 +259,7 @@ def test_triton_token_shard_choices(choice, resource, amount):
     b = bench(cards=ALTERNATES)
     b.give_card(0, "triton")
     b.decide(("use_triton", choice))
-    turn.offer_triton(b.g, b.p(0))
+    fire(b.g, b.p(0), OWN_TURN)
     assert b.events()[1] == gained(0, resource, amount, "triton", "triton")
 
 
@@ -265,8 +267,8 @@ def test_kept_triton_token_stays():
     b = bench(cards=ALTERNATES)
     b.give_card(0, "triton")
     b.decide(("use_triton", "keep"))
-    turn.offer_triton(b.g, b.p(0))
-    assert (b.events(), b.p(0).triton) == ([], 1)
+    fire(b.g, b.p(0), OWN_TURN)
+    assert (b.events(), b.p(0).res['triton']) == ([], 1)
 
 
 # --- Minotaur ------------------------------------------------------------------------------
@@ -393,7 +395,7 @@ def test_cerberus_token_applies_a_divine_blessing_again():
         gained(0, "moon", 1, "cerberus", "gold1_or_sun1_or_moon1"),
         gained(0, "glory", 2, "cerberus", "glory_2"),
     ]
-    assert (b.p(0).cerberus, b.reserves(0)) == (0, reserves(sun=1, moon=1, glory=4))
+    assert (b.p(0).res['cerberus'], b.reserves(0)) == (0, reserves(sun=1, moon=1, glory=4))
 
 
 def test_cerberus_token_after_a_minor_blessing():
@@ -417,7 +419,7 @@ def test_cerberus_token_declined_is_kept():
     b.rolls((0, "light", "gold_1"), (0, "dark", "gold_1"))
     b.decide(("use_cerberus", False))
     divine_blessing(b.g, b.p(0), "divine_blessing")
-    assert (b.p(0).cerberus, b.reserves(0)) == (1, reserves(gold=2))
+    assert (b.p(0).res['cerberus'], b.reserves(0)) == (1, reserves(gold=2))
 
 
 def test_sentinel_turns_shards_into_two_glory_during_its_blessings():
@@ -436,7 +438,7 @@ def test_sentinel_turns_shards_into_two_glory_during_its_blessings():
     ]
     assert [d.options for d in b.decider.asked] == [(0, 1, 2), (0, 1)]
     assert b.reserves(0) == reserves(gold=1, sun=1, glory=6)
-    assert b.p(0).converting == ""
+    assert b.p(0).hooks == {}  # the conversion lasts only for the card's blessings
 
 
 def test_sentinel_conversion_ends_with_its_blessings():

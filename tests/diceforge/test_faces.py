@@ -432,12 +432,12 @@ def test_hammer_owner_splits_gold_between_track_and_reserve(b):
         gained(0, "glory", 2, "glory_2", "glory_2"),
     ]
     assert b.decider.asked[0].options == tuple(range(7))
-    assert (b.p(0).hammer_gold, b.reserves(0)) == (4, reserves(gold=2, glory=2))
+    assert (b.p(0).res['hammer'], b.reserves(0)) == (4, reserves(gold=2, glory=2))
 
 
 def test_hammer_phases_give_ten_then_fifteen_glory_then_stop(b):
     b.give_card(0, "blacksmiths_hammer")
-    b.p(0).hammer_gold = 12
+    b.p(0).res['hammer'] = 12
     b.decide(("hammer_gold", 6))
     assert bless(b, 0, "gold_6", "moon_1")[:2] == [
         gained(0, "hammer", 6, "gold_6", "gold_6"),
@@ -451,7 +451,7 @@ def test_hammer_phases_give_ten_then_fifteen_glory_then_stop(b):
         gained(0, "gold", 6, "x3", "gold_6"),
     ]
     assert b.decider.asked[-1].options == tuple(range(7))  # 12 gold, room for 6
-    assert (b.p(0).hammer_gold, b.p(0).hammer_room) == (30, 0)
+    assert (b.p(0).res['hammer'], b.p(0).caps['hammer']) == (30, 30)
     assert bless(b, 0, "gold_3", "moon_1")[0] == gained(0, "gold", 3, "gold_3", "gold_3")
     assert b.reserves(0) == reserves(gold=9, moon=2, glory=25)
 
@@ -459,18 +459,18 @@ def test_hammer_phases_give_ten_then_fifteen_glory_then_stop(b):
 def test_two_hammers_fill_one_after_the_other(b):
     b.give_card(0, "blacksmiths_hammer")
     b.give_card(0, "blacksmiths_hammer")
-    b.p(0).hammer_gold = 28
+    b.p(0).res['hammer'] = 28
     b.decide(("hammer_gold", 6))
     assert bless(b, 0, "gold_6", "moon_1")[:2] == [
         gained(0, "hammer", 6, "gold_6", "gold_6"),
         gained(0, "glory", 15, "blacksmiths_hammer", "blacksmiths_hammer"),
     ]
-    b.p(0).hammer_gold = 42
+    b.p(0).res['hammer'] = 42
     b.decide(("hammer_gold", 6))
     assert bless(b, 0, "gold_6", "moon_1")[1] == gained(
         0, "glory", 10, "blacksmiths_hammer", "blacksmiths_hammer")
-    b.p(0).hammer_gold = 57
+    b.p(0).res['hammer'] = 57
     b.decide(("hammer_gold", 3))
     bless(b, 0, "gold_6", "moon_1")
     assert b.decider.asked[-1].options == (0, 1, 2, 3)
-    assert (b.p(0).hammer_gold, b.p(0).glory) == (60, 40)
+    assert (b.p(0).res['hammer'], b.p(0).glory) == (60, 40)

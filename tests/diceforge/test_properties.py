@@ -44,8 +44,8 @@ class CheckingDecider:
         for p in self.state.players:
             for res in RESERVES:
                 assert 0 <= p.amount(res) <= p.caps[res], (kind, p.seat, res, p.amount(res))
-            assert p.glory >= 0 and p.cerberus >= 0 and p.triton >= 0
-            assert 0 <= p.hammer_gold <= 30 * p.hammers
+            assert all(amount >= 0 for amount in p.res.values())
+            assert 0 <= p.amount("hammer") <= p.caps.get("hammer", 0)
         self.checked += 1
         return self.decider.decide(seat, kind, options, context)
 
@@ -94,7 +94,7 @@ def test_replaying_resource_events_gives_the_final_reserves(game):
             held[e["seat"], e["resource"]] += e["amount"]
     for p in g.players:
         assert [held[p.seat, res] for res in RESERVES] == [p.amount(res) for res in RESERVES]
-        assert held[p.seat, "hammer"] == p.hammer_gold
+        assert held[p.seat, "hammer"] == p.amount("hammer")
 
 
 @fast

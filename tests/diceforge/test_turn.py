@@ -218,9 +218,12 @@ def test_offering_stops_when_nothing_more_is_affordable():
 
 def test_forge_action_is_offered_only_when_a_face_is_affordable():
     b = bench()
-    assert turn.action_options(b.g, b.p(0), 1, 0, 0) == ("pass",)
-    assert turn.action_options(b.g, b.p(0), 2, 0, 1) == (
+    b.set_reserves(0, gold=1)
+    assert turn.action_options(b.g, b.p(0)) == ("pass",)
+    b.set_reserves(0, gold=2, moon=1)
+    assert turn.action_options(b.g, b.p(0)) == (
         "pass", "forge", "blacksmiths_hammer", "blacksmiths_chest")
+    assert turn.action_options(b.g, b.p(0), (("moon", 1),)) == ("pass", "forge")
 
 
 # --- feats and ousting ---------------------------------------------------------------------
@@ -262,7 +265,8 @@ def test_moving_to_another_island_frees_the_first():
 def test_feats_are_offered_while_the_stack_lasts():
     b = bench()
     b.g.stacks["M1"] = 0
-    assert turn.action_options(b.g, b.p(0), 0, 0, 1) == ("pass", "blacksmiths_chest")
+    b.set_reserves(0, moon=1)
+    assert turn.action_options(b.g, b.p(0)) == ("pass", "blacksmiths_chest")
 
 
 def test_action_takes_a_feat_and_logs_it():

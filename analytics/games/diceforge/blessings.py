@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from analytics.games.diceforge.components import GLORY, MOON, SHIELD_BONUS, SUN, Face
+from analytics.games.diceforge.components import (
+    BLESSED,
+    GLORY,
+    MOON,
+    ROLLED,
+    SHIELD_BONUS,
+    SUN,
+    Face,
+)
 from analytics.games.diceforge.forge import ship_purchase
+from analytics.games.diceforge.hooks import fire
 from analytics.games.diceforge.resources import gain, lose
 from analytics.games.diceforge.state import DIE_NAMES, Game, Player
 
 SHIP_DISCOUNT = {1: 2, 3: 6}
+BOTH_DICE = (0, 1)
 BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
 
@@ -27,32 +37,42 @@ def roll_both(g: Game, p: Player, cause: str) -> list[Face]:
 
 def divine_blessing(g: Game, p: Player, cause: str) -> None:
     """p rolls both dice and applies both faces."""
-    receive(g, p, roll_both(g, p, cause))
+    receive(g, p, roll_both(g, p, cause), BOTH_DICE, cause)
 
 
 def minor_blessing(g: Game, p: Player, cause: str, die: int | None = None) -> int:
     """p rolls one die (chosen unless given) and applies it; returns the die used."""
     if die is None:
         die = g.decide(p.seat, "minor_die", (0, 1), cause)
-    receive(g, p, [roll_die(g, p, die, cause)])
+    receive(g, p, [roll_die(g, p, die, cause)], (die,), cause)
     return die
 
 
-def everyone_blessed(g: Game, cause: str) -> None:
-    """All players roll, then resolve in turn order from the active player."""
-    order = g.turn_order(g.active)
+def everyone_blessed(g: Game, cause: str, only: Player | None = None) -> None:
+    """All players (or `only` one) roll, then resolve in turn order from the active player."""
+    order = g.turn_order(g.active) if only is None else [only]
     rolled = [roll_both(g, p, cause) for p in order]
     for p, faces in zip(order, rolled, strict=True):
-        receive(g, p, faces)
+        receive(g, p, faces, BOTH_DICE, cause)
 
 
-def receive(g: Game, p: Player, faces: list[Face]) -> None:
-    """Apply a blessing's faces; a Cerberus token may then apply the same result once more."""
+def receive(g: Game, p: Player, faces: list[Face], dice: tuple[int, ...] = (),
+            cause: str = "") -> None:
+    """Apply a blessing's faces, with p's hooks around it.
+
+    `dice` are p's dice the faces were rolled on (empty when they come from elsewhere, as with
+    the Satyrs): `rolled` handlers may change them before they apply (The Twins); `blessed`
+    handlers run after (Cerberus applies the result again, The Twins' reward).
+    """
+    hooks = p.hooks
+    if not hooks:
+        resolve(g, p, faces)
+        return
+    if dice and ROLLED in hooks:
+        fire(g, p, ROLLED, faces, dice, cause)
     resolve(g, p, faces)
-    if p.cerberus and g.decide(p.seat, "use_cerberus", (False, True), faces):
-        p.cerberus -= 1
-        g.log.emit(p.seat, "token_used", "cerberus", None, None, "cerberus")
-        resolve(g, p, faces, via="cerberus")
+    if BLESSED in hooks:
+        fire(g, p, BLESSED, faces)
 
 
 def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,

@@ -14,21 +14,24 @@ from typing import Any
 
 from analytics.engine.decisions import Decision, DecisionError
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
-from analytics.games.diceforge.feat_values import EFFECT_VALUES
-from analytics.games.diceforge.state import Game, Player
+from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
+from analytics.games.diceforge.payment import FORGE, funds
+from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
+from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
+from analytics.games.diceforge.rebellion import SHARDS as SCEPTER_SHARDS
+from analytics.games.diceforge.state import DIE_NAMES, Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
     Outlook,
     Values,
     forge_gold,
     rate_book,
+    reinforcement_gold,
 )
 from analytics.policies.registry import register_bot
 
 TRITON_GAINS = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
 BOAR_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
-# Blessings first: what the Hind or the Owl gives may pay for the Elder.
-REINFORCEMENT_ORDER = ("silver_hind", "guardians_owl", "elder")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,8 @@ class HeuristicBot:
     def outlook(self, g: Game, seat: int) -> Outlook:
         """The seat's Outlook, reused while the turn, its dice, cards and Hammer stay the same."""
         p = g.players[seat]
-        key = (g.round, g.active, seat, p.forged, len(p.cards), p.hammer_room > 0)
+        key = (g.round, g.active, seat, p.forged, len(p.cards),
+               p.caps.get(HAMMER, 0) > p.res.get(HAMMER, 0))
         o = self._outlook
         if key != self._key or o is None or o.g is not g:
             self._key = key
@@ -102,7 +106,7 @@ def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
     """
     feats = {
         cid: (card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon),
-              card.effect if card.effect in EFFECT_VALUES else None, card.island)
+              card.value if card.value in EFFECT_VALUES else None, card.island)
         for cid, card in CARDS.items()
     }
     return asdict(plan), feats
@@ -129,7 +133,7 @@ def option_score(bot: HeuristicBot, o: Outlook, option: str) -> float:
     if option == "pass":
         return 0.0
     if option == "forge":
-        return o.offering_gain(o.p.gold) * bot.plan.forge_weight
+        return o.offering_gain(funds(o.g, o.p, GOLD, FORGE)) * bot.plan.forge_weight
     return feat_score(bot, o, option)
 
 
@@ -216,7 +220,7 @@ def choose_bundle(bot: HeuristicBot, g: Game, d: Decision):
 
 def _loss_value(o: Outlook, bundle) -> float:
     p = o.p
-    return sum(min(amount, getattr(p, res)) * o.unit[res] if res != GLORY else min(amount, p.glory)
+    return sum(min(amount, p.res[res]) * o.unit[res] if res != GLORY else min(amount, p.glory)
                for res, amount in bundle)
 
 
@@ -251,7 +255,7 @@ def choose_convert(bot: HeuristicBot, g: Game, d: Decision) -> int:
     rate = 2 if card == "sentinel" else 1
     o = bot.outlook(g, d.seat)
     amount = d.options[-1]
-    room = o.p.caps[res] - getattr(o.p, res)
+    room = o.p.caps[res] - o.p.res[res]
     if o.unit[res] < rate:
         return amount
     return max(0, amount - room)
@@ -265,16 +269,8 @@ def choose_hammer_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
     if bot.gold_buys_faces(g, p):
         keep = room
     else:
-        keep = max(0, 3 * _elders(p) - p.gold)
+        keep = max(0, reinforcement_gold(p) - p.gold)
     return min(most, max(0, amount - room, amount - keep))
-
-
-def _elders(p: Player) -> int:
-    count = 0
-    for c in p.reinforcements:
-        if c.id == "elder":
-            count += 1
-    return count
 
 
 def choose_use_cerberus(bot: HeuristicBot, g: Game, d: Decision) -> bool:
@@ -311,12 +307,89 @@ def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
 
 
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """Hind and Owl always; the Elder when 4 Glory beats the 3 gold it costs."""
-    for card_id in REINFORCEMENT_ORDER:
-        if card_id in d.options and (
-                card_id != "elder" or 3 * bot.outlook(g, d.seat).unit[GOLD] < 4):
+    """Each reinforcement in the order the cards declare (`Use.order`: what free ones give may
+    pay for costly ones); one with a fixed cost and gain when the gain is worth more."""
+    for card_id in sorted(d.options[1:], key=_use_order):
+        use = CARDS[card_id].use
+        if use is None or not use.cost or not use.gives:
+            return card_id
+        o = bot.outlook(g, d.seat)
+        if o.bundle_value(use.gives) > _cost_value(o, use.cost):
             return card_id
     return "done"
+
+
+def _use_order(card_id: str) -> int:
+    use = CARDS[card_id].use
+    return use.order if use is not None else 0
+
+
+def _cost_value(o: Outlook, cost: tuple) -> float:
+    return sum(amount * o.unit[res] for res, amount in cost)
+
+
+def choose_twins_reroll(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """Reroll the die whose face is furthest below its mean, when that beats the 3 gold less
+    the Moon or Glory the Twins give back."""
+    o = bot.outlook(g, d.seat)
+    faces, _ = d.context
+    means = o.die_means()
+    bonus, cost = max(o.unit[MOON], 1.0), 3 * o.unit[GOLD]
+    best, best_gain = "keep", 0.0
+    for i, name in enumerate(d.options[1:]):
+        die = DIE_NAMES.index(name)
+        gain = means[die] - _shown_value(o, faces, i) + bonus - cost
+        if gain > best_gain:
+            best, best_gain = name, gain
+    return best
+
+
+def _shown_value(o: Outlook, faces: tuple, i: int) -> float:
+    """What face i of a blessing is worth with the others (an x3 triples its partner)."""
+    others = [f for j, f in enumerate(faces) if j != i]
+    if faces[i].special == "x3":
+        return 2.0 * max((o.face_value(f, 0.0) for f in others), default=0.0)
+    tripled = any(f.special == "x3" for f in others)
+    return o.face_value(faces[i], 0.0) * (3.0 if tripled else 1.0)
+
+
+def choose_twins_bonus(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda opt: o.bundle_value((TWINS_BONUS[opt],)))
+
+
+def choose_scepter_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """All it takes: Scepter gold still pays like reserve gold, and fills towards shards."""
+    return d.options[-1]
+
+
+def choose_scepter_pay(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """Keep the track for shards while 4 gold there buys a shard worth more; else spend it."""
+    o = bot.outlook(g, d.seat)
+    keep = max(o.unit[SUN], o.unit[MOON]) > 4 * o.unit[GOLD]
+    return d.options[0] if keep else d.options[-1]
+
+
+def choose_scepter_shards(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """The conversion whose useful shards are worth most over the gold it resets; 'none'
+    (when legal) unless one gains."""
+    o = bot.outlook(g, d.seat)
+    p = o.p
+    _, rest = d.context
+    owed = dict(rest)
+    tracks = p.tracks[SCEPTER]
+    best, best_gain = d.options[0], float("-inf")
+    for option in d.options:
+        if option == "none":
+            gain = 0.0
+        else:
+            shard, n, needs = SCEPTER_CONVERSIONS[option]
+            useful = min(n, max(0, owed.get(shard, 0) - p.res.get(SCEPTER_SHARDS[shard], 0)))
+            reset = min(t for t in tracks if t >= needs)
+            gain = useful * o.unit[shard] - reset * o.unit[GOLD]
+        if gain > best_gain:
+            best, best_gain = option, gain
+    return best
 
 
 def choose_owl_resource(bot: HeuristicBot, g: Game, d: Decision) -> str:
@@ -359,6 +432,11 @@ HANDLERS = {
     "boar_target": choose_boar_target,
     "boar_bonus": choose_boar_bonus,
     "ship_order": choose_ship_order,
+    "twins_reroll": choose_twins_reroll,
+    "twins_bonus": choose_twins_bonus,
+    "scepter_gold": choose_scepter_gold,
+    "scepter_pay": choose_scepter_pay,
+    "scepter_shards": choose_scepter_shards,
 }
 
 # --- the plans ------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Heroic Feat card effects, one small function per card id (REFERENCE.md §5)."""
+"""Base-game Heroic Feat cards: on-purchase effects, one small function per card id, and the
+hook handlers their rows declare (REFERENCE.md §5)."""
 
 from __future__ import annotations
 
@@ -13,39 +14,78 @@ from analytics.games.diceforge.blessings import (
 )
 from analytics.games.diceforge.components import (
     CHEST_BONUS,
+    GAIN_OF,
     GLORY,
     GOLD,
+    HAMMER_PHASE,
+    HAMMER_REWARDS,
     MOON,
     SUN,
     Card,
     boar_face,
 )
 from analytics.games.diceforge.forge import forge, forge_from_garden
-from analytics.games.diceforge.resources import gain, spend
+from analytics.games.diceforge.hooks import copies, handler, register, unregister
+from analytics.games.diceforge.resources import gain
 from analytics.games.diceforge.state import Game, Player
 
 Effect = Callable[[Game, Player, Card], None]
 EFFECTS: dict[str, Effect] = {}
-REINFORCEMENTS: dict[str, Effect] = {}
+
+HAMMER, HAMMER_ROOM = "hammer", 30  # gold on the Hammer tracks; track length per Hammer
+CERBERUS, TRITON = "cerberus", "triton"  # tokens, counted in the resource map
+# What a conversion card turns into Glory while its blessings resolve, and at what rate.
+CONVERSIONS = {"sentinel": ((SUN, MOON), 2), "cyclops": ((GOLD,), 1)}
 
 
-def effect(*card_ids: str, table: dict[str, Effect] = EFFECTS):
-    """Register a function as the effect of `card_ids` (on purchase, or as a reinforcement)."""
-    def register(fn: Effect) -> Effect:
+def converting(p: Player, card_id: str, on: bool) -> None:
+    """Start or stop the conversion of `card_id` (first among p's handlers of each gain)."""
+    for res in CONVERSIONS[card_id][0]:
+        if on:
+            register(p, GAIN_OF[res], card_id, "convert", first=True)
+        else:
+            unregister(p, GAIN_OF[res], card_id, "convert")
+TRITON_CHOICES = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
+
+
+def effect(*card_ids: str):
+    """Register a function as the on-purchase effect of `card_ids`."""
+    def register_effect(fn: Effect) -> Effect:
         for card_id in card_ids:
-            table[card_id] = fn
+            EFFECTS[card_id] = fn
         return fn
-    return register
+    return register_effect
 
 
-@effect("ferryman", "gorgon", "hydra")
-def glory_only(g: Game, p: Player, card: Card) -> None:
-    """Printed Glory only (scored at the end, ruling R9)."""
+@effect("ferryman", "gorgon", "hydra", "silver_hind", "elder", "guardians_owl", "great_bear")
+def nothing_on_purchase(g: Game, p: Player, card: Card) -> None:
+    """Printed Glory only (scored at the end, ruling R9), or all in the hooks it declares."""
 
 
 @effect("blacksmiths_hammer")
 def hammer(g: Game, p: Player, card: Card) -> None:
-    p.hammers += 1
+    p.res.setdefault(HAMMER, 0)
+    p.caps[HAMMER] = p.caps.get(HAMMER, 0) + HAMMER_ROOM
+
+
+@handler("hammer_track")
+def hammer_track(g: Game, p: Player, card_id: str, res: str, amount: int, cause: str,
+                 item: str | None) -> int:
+    """p puts some gold on the Hammer track; each 15 completes a phase (10, then 15 Glory).
+    A completed Hammer has no more effect: its handler goes once every Hammer is full."""
+    before = p.res[HAMMER]
+    room = p.caps[HAMMER] - before
+    put = g.decide(p.seat, "hammer_gold", tuple(range(min(amount, room) + 1)), amount)
+    if put:
+        p.res[HAMMER] = before + put
+        g.log.emit(p.seat, "resource_gained", item, HAMMER, put, cause)
+        for phase in range(before // HAMMER_PHASE + 1, (before + put) // HAMMER_PHASE + 1):
+            reward = HAMMER_REWARDS[(phase - 1) % 2]
+            p.res[GLORY] += reward
+            g.log.emit(p.seat, "resource_gained", card_id, GLORY, reward, card_id)
+        if put == room:
+            unregister(p, GAIN_OF[GOLD], card_id, "hammer_track")
+    return amount - put
 
 
 @effect("blacksmiths_chest")
@@ -54,24 +94,42 @@ def chest(g: Game, p: Player, card: Card) -> None:
         p.caps[res] += bonus
 
 
-@effect("silver_hind", "elder", "guardians_owl")
-def becomes_reinforcement(g: Game, p: Player, card: Card) -> None:
-    p.reinforcements.append(card)
-
-
-@effect("great_bear")
-def great_bear(g: Game, p: Player, card: Card) -> None:
-    p.bears += 1
+@handler("great_bear")
+def great_bear(g: Game, p: Player, card_id: str) -> None:
+    """3 Glory per Great Bear each time p ousts a hero or is ousted."""
+    gain(g, p, GLORY, 3 * copies(p, card_id), card_id, card_id)
 
 
 @effect("cerberus")
 def cerberus(g: Game, p: Player, card: Card) -> None:
-    p.cerberus += 1
+    p.res[CERBERUS] = p.res.get(CERBERUS, 0) + 1
+
+
+@handler("cerberus")
+def use_cerberus(g: Game, p: Player, card_id: str, faces: list) -> None:
+    """After a blessing, a Cerberus token may apply the same result once more."""
+    if p.res.get(CERBERUS, 0) and g.decide(p.seat, "use_cerberus", (False, True), faces):
+        p.res[CERBERUS] -= 1
+        g.log.emit(p.seat, "token_used", card_id, None, None, card_id)
+        resolve(g, p, faces, via=card_id)
 
 
 @effect("triton")
 def triton(g: Game, p: Player, card: Card) -> None:
-    p.triton += 1
+    p.res[TRITON] = p.res.get(TRITON, 0) + 1
+
+
+@handler("triton")
+def offer_triton(g: Game, p: Player, card_id: str) -> None:
+    """Triton tokens may be spent at any moment of one's own turn."""
+    while p.res.get(TRITON, 0):
+        choice = g.decide(p.seat, "use_triton", ("keep",) + tuple(TRITON_CHOICES))
+        if choice == "keep":
+            return
+        p.res[TRITON] -= 1
+        g.log.emit(p.seat, "token_used", card_id, None, None, card_id)
+        res, amount = TRITON_CHOICES[choice]
+        gain(g, p, res, amount, card_id, card_id)
 
 
 @effect("wild_spirits")
@@ -113,18 +171,30 @@ def sphinx(g: Game, p: Player, card: Card) -> None:
 @effect("sentinel")
 def sentinel(g: Game, p: Player, card: Card) -> None:
     """Two divine blessings; each shard gained during them may become 2 Glory."""
-    p.converting = "sentinel"
+    converting(p, card.id, True)
     divine_blessing(g, p, card.id)
     divine_blessing(g, p, card.id)
-    p.converting = ""
+    converting(p, card.id, False)
 
 
 @effect("cyclops")
 def cyclops(g: Game, p: Player, card: Card) -> None:
     """Four minor blessings with the same die; each gold gained may become 1 Glory."""
-    p.converting = "cyclops"
+    converting(p, card.id, True)
     sphinx(g, p, card)
-    p.converting = ""
+    converting(p, card.id, False)
+
+
+@handler("convert")
+def convert(g: Game, p: Player, card_id: str, res: str, amount: int, cause: str,
+            item: str | None) -> int:
+    """Sentinel/Cyclops: p turns some of a gain into Glory; returns what is left."""
+    rate = CONVERSIONS[card_id][1]
+    converted = g.decide(p.seat, "convert", tuple(range(amount + 1)), (card_id, res))
+    if converted:
+        g.log.emit(p.seat, "resource_gained", item or cause, GLORY, converted * rate, card_id)
+        p.res[GLORY] += converted * rate
+    return amount - converted
 
 
 @effect("typhon")
@@ -150,24 +220,18 @@ def tenacious_boar(g: Game, p: Player, card: Card) -> None:
     forge(g, target, boar_face(p.seat), card.id)
 
 
-# Reinforcements: used once per own turn in step 2.
-@effect("silver_hind", table=REINFORCEMENTS)
-def use_silver_hind(g: Game, p: Player, card: Card) -> None:
-    minor_blessing(g, p, card.id)
+# Reinforcements: used once per own turn in step 2; what a use costs is on the card (`use`).
+@handler("silver_hind")
+def use_silver_hind(g: Game, p: Player, card_id: str) -> None:
+    minor_blessing(g, p, card_id)
 
 
-@effect("elder", table=REINFORCEMENTS)
-def use_elder(g: Game, p: Player, card: Card) -> None:
-    spend(g, p, GOLD, 3, card.id)
-    gain(g, p, GLORY, 4, card.id, card.id)
+@handler("elder")
+def use_elder(g: Game, p: Player, card_id: str) -> None:
+    gain(g, p, GLORY, 4, card_id, card_id)
 
 
-@effect("guardians_owl", table=REINFORCEMENTS)
-def use_owl(g: Game, p: Player, card: Card) -> None:
+@handler("guardians_owl")
+def use_owl(g: Game, p: Player, card_id: str) -> None:
     res = g.decide(p.seat, "owl_resource", (GOLD, SUN, MOON))
-    gain(g, p, res, 1, card.id, card.id)
-
-
-def can_use(p: Player, card: Card) -> bool:
-    """Whether a reinforcement can do anything now (The Elder needs 3 gold)."""
-    return card.id != "elder" or p.gold >= 3
+    gain(g, p, res, 1, card_id, card_id)

@@ -116,9 +116,29 @@ GARDENS: dict[str, tuple[str, ...]] = {
 }
 
 
+Cost = tuple[tuple[str, int], ...]  # (resource, amount) pairs, all paid
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """What a reinforcement declares for whoever uses it: what one use costs, what it gives
+    when that is fixed (empty: a blessing or a choice, worth having), and where it comes in
+    the reinforcement step (lower first: what free uses give may pay for costly ones)."""
+
+    cost: Cost = ()
+    gives: Cost = ()
+    order: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A Heroic Feat card: slot, cost in (moon, sun), printed Glory, timing and effect name."""
+    """A Heroic Feat card as data: slot, cost, printed Glory, timing, and what it declares.
+
+    `effect` names its on-purchase function (cards.EFFECTS); `hooks` are the (hook, handler)
+    pairs it registers on its owner when bought (hooks.py); `use` is set on reinforcements;
+    `value` names its worth function for bots (feat_values.EFFECT_VALUES, '' = Glory only);
+    `origin` says which box it comes from.
+    """
 
     id: str
     name: str
@@ -128,6 +148,11 @@ class Card:
     glory: int
     timing: str  # immediate | reinforcement | automatic | permanent | none
     effect: str = ""
+    hooks: tuple[tuple[str, str], ...] = ()
+    use: Use | None = None
+    value: str = ""
+    origin: str = "base"  # base | base-alternate | rebellion
+    cost: Cost = ()
 
     @property
     def island(self) -> int:
@@ -145,41 +170,67 @@ SLOT_COST = {
     "F5": (0, 4), "F6": (0, 5), "F7": (0, 6),
 }
 
+# Hook names (see hooks.py for when each fires and what its handlers receive). Gaining a
+# resource has one hook per resource, so a gain calls only the handlers that want it.
+ROLLED, BLESSED, PAY, TURN_START, TURN_END, OWN_TURN = (
+    "rolled", "blessed", "pay", "turn_start", "turn_end", "own_turn")
+GAIN_OF = {res: f"gain_{res}" for res in (GOLD, SUN, MOON, GLORY)}
+AFTER_FEAT, OUST, REINFORCEMENT, GAME_END = "after_feat", "oust", "reinforcement", "game_end"
 
-def _card(cid: str, name: str, slot: str, glory: int, timing: str, effect: str = "") -> Card:
+
+def _card(cid: str, name: str, slot: str, glory: int, timing: str, *,
+          hooks: tuple[tuple[str, str], ...] = (), use: Use | None = None,
+          value: str | None = None, origin: str = "base") -> Card:
     moon, sun = SLOT_COST[slot]
-    return Card(cid, name, slot, moon, sun, glory, timing, effect or cid)
+    if use is not None:
+        hooks = ((REINFORCEMENT, cid),) + hooks
+    return Card(cid, name, slot, moon, sun, glory, timing, cid, hooks, use,
+                cid if value is None else value, origin, ((MOON, moon), (SUN, sun)))
 
+
+ALT, REB = "base-alternate", "rebellion"
 
 CARDS: dict[str, Card] = {
     c.id: c
     for c in (
         # standard set (15)
-        _card("blacksmiths_hammer", "The Blacksmith's Hammer", "M1", 0, "permanent"),
+        _card("blacksmiths_hammer", "The Blacksmith's Hammer", "M1", 0, "permanent",
+              hooks=((GAIN_OF[GOLD], "hammer_track"),)),
         _card("blacksmiths_chest", "The Blacksmith's Chest", "M2", 2, "permanent"),
-        _card("silver_hind", "The Silver Hind", "M3", 2, "reinforcement"),
+        _card("silver_hind", "The Silver Hind", "M3", 2, "reinforcement", use=Use(order=0)),
         _card("satyrs", "Satyrs", "M4", 6, "immediate"),
-        _card("ferryman", "Ferryman", "M5", 12, "none"),
+        _card("ferryman", "Ferryman", "M5", 12, "none", value=""),
         _card("helmet_of_invisibility", "Helmet of Invisibility", "M6", 4, "immediate"),
         _card("cancer", "Cancer", "M7", 8, "immediate"),
-        _card("hydra", "Hydra", "M8", 26, "none"),
-        _card("elder", "The Elder", "F1", 0, "reinforcement"),
+        _card("hydra", "Hydra", "M8", 26, "none", value=""),
+        _card("elder", "The Elder", "F1", 0, "reinforcement",
+              use=Use(cost=((GOLD, 3),), gives=((GLORY, 4),), order=2)),
         _card("wild_spirits", "Wild Spirits", "F2", 2, "immediate"),
-        _card("guardians_owl", "The Guardian's Owl", "F3", 4, "reinforcement"),
+        _card("guardians_owl", "The Guardian's Owl", "F3", 4, "reinforcement", use=Use(order=1)),
         _card("minotaur", "Minotaur", "F4", 8, "immediate"),
-        _card("gorgon", "Gorgon", "F5", 14, "none"),
+        _card("gorgon", "Gorgon", "F5", 14, "none", value=""),
         _card("mirror_of_the_abyss", "Mirror of the Abyss", "F6", 10, "immediate"),
         _card("sphinx", "Sphinx", "F7", 10, "immediate"),
         # alternates (9)
-        _card("great_bear", "The Great Bear", "M3", 2, "automatic"),
-        _card("tenacious_boar", "Tenacious Boar", "M4", 4, "immediate"),
-        _card("cerberus", "Cerberus", "M5", 6, "immediate"),
-        _card("sentinel", "Sentinel", "M7", 6, "immediate"),
-        _card("typhon", "Typhon", "M8", 16, "immediate"),
-        _card("celestial_ship", "Celestial Ship", "F3", 4, "immediate"),
-        _card("guardians_shield", "The Guardian's Shield", "F4", 6, "immediate"),
-        _card("triton", "Triton", "F5", 8, "immediate"),
-        _card("cyclops", "Cyclops", "F7", 8, "immediate"),
+        _card("great_bear", "The Great Bear", "M3", 2, "automatic",
+              hooks=((OUST, "great_bear"),), origin=ALT),
+        _card("tenacious_boar", "Tenacious Boar", "M4", 4, "immediate", origin=ALT),
+        _card("cerberus", "Cerberus", "M5", 6, "immediate",
+              hooks=((BLESSED, "cerberus"),), origin=ALT),
+        _card("sentinel", "Sentinel", "M7", 6, "immediate", origin=ALT),
+        _card("typhon", "Typhon", "M8", 16, "immediate", origin=ALT),
+        _card("celestial_ship", "Celestial Ship", "F3", 4, "immediate", origin=ALT),
+        _card("guardians_shield", "The Guardian's Shield", "F4", 6, "immediate", origin=ALT),
+        _card("triton", "Triton", "F5", 8, "immediate",
+              hooks=((OWN_TURN, "triton"),), origin=ALT),
+        _card("cyclops", "Cyclops", "F7", 8, "immediate", origin=ALT),
+        # Rebellion (REFERENCE.md §6.1, slots M1 and F7)
+        _card("twins", "The Twins", "M1", 2, "automatic",
+              hooks=((ROLLED, "twins_reroll"), (BLESSED, "twins_bonus")), origin=REB),
+        _card("blacksmiths_scepter", "The Blacksmith's Scepter", "M1", 2, "permanent",
+              hooks=((GAIN_OF[GOLD], "scepter_track"), (PAY, "scepter"),
+                     (TURN_END, "scepter_shards")), origin=REB),
+        _card("eternal_fire", "The Eternal Fire", "F7", 10, "immediate", origin=REB),
     )
 }
 
@@ -203,7 +254,8 @@ PLAYER_COUNTS = {
     4: PlayerCountSetup(4, 9, 4, 1, (3, 2, 1, 0)),
 }
 
-BASE_CAPS = {GOLD: 12, SUN: 6, MOON: 6}
+BASE_CAPS = {GOLD: 12, SUN: 6, MOON: 6}  # a resource with no cap (Glory, tokens) is absent
+RESERVES = (GOLD, SUN, MOON, GLORY)  # every player's map starts with these at 0
 CHEST_BONUS = {GOLD: 4, SUN: 3, MOON: 3}
 HAMMER_PHASE = 15
 HAMMER_REWARDS = (10, 15)

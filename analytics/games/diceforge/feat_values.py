@@ -15,12 +15,21 @@ from analytics.games.diceforge.components import (
 )
 
 if TYPE_CHECKING:
+    from analytics.games.diceforge.state import Player
     from analytics.games.diceforge.valuation import Outlook, Values
+
+
+HAMMER = "hammer"  # gold on the Hammer tracks, in the resource map
+
+
+def hammer_room(p: Player) -> int:
+    """Gold p's Hammer tracks can still take (0 without a Hammer)."""
+    return p.caps.get(HAMMER, 0) - p.res.get(HAMMER, 0)
 
 
 def _hammer(o: Outlook, v: Values) -> float:
     p = o.p
-    fill = o.gold_income() * v.hammer_share - p.hammer_room
+    fill = o.gold_income() * v.hammer_share - hammer_room(p)
     fill = min(2 * HAMMER_PHASE, max(0.0, fill))
     return HAMMER_REWARDS[0] * min(1.0, fill / HAMMER_PHASE) + HAMMER_REWARDS[1] * max(
         0.0, (fill - HAMMER_PHASE) / HAMMER_PHASE)
@@ -76,6 +85,35 @@ def _typhon(o: Outlook, v: Values) -> float:
     return float(o.p.forged)
 
 
+def _twins(o: Outlook, v: Values) -> float:
+    """Each blessing, reroll the die whose reroll gains most (its mean less its face, plus the
+    better of 1 Moon or 1 Glory, less 3 gold), as often as the gold income allows."""
+    means, bonus, cost = o.die_means(), max(o.unit[MOON], 1.0), 3 * o.unit[GOLD]
+    best = 0.0
+    for die in (0, 1):
+        total = 0.0
+        for face, on_light, on_dark in o.faces():
+            gain = means[die] - o.face_value(face, 0.0) + bonus - cost
+            if gain > 0:
+                total += gain * (on_light if die == 0 else on_dark)
+        best = max(best, total / 6)
+    uses = min(float(o.rolls), o.gold_income() / 3)
+    return best * uses
+
+
+def _scepter(o: Outlook, v: Values) -> float:
+    """Gold turned into shards (4 gold, 1 shard) while shards can still buy feats, and room
+    for 6 more gold."""
+    shard = max(o.unit[SUN], o.unit[MOON])
+    conversions = min(float(max(0, o.acts - 1)), o.gold_income() / 4)
+    return max(0.0, shard - 4 * o.unit[GOLD]) * conversions + v.chest / 2  # room: half a Chest
+
+
+def _extra_turn(o: Outlook, v: Values) -> float:
+    """A new turn: one's own blessings again, and one more action."""
+    return o.g.blessings_per_turn * sum(o.die_means()) + v.turn_action
+
+
 def _const(name: str):
     return lambda o, v: getattr(v, name)
 
@@ -104,8 +142,12 @@ EFFECT_VALUES = {
         _garden_face(f)(o, v) for f in o.g.gardens["shield"]) if o.g.gardens["shield"] else 0.0,
     "triton": _triton,
     "cyclops": _minor_blessings(4.4),
+    "twins": _twins,
+    "blacksmiths_scepter": _scepter,
+    "eternal_fire": _extra_turn,
 }
 
 # Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
 DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
-                          "cancer", "sphinx", "cerberus", "sentinel", "cyclops"})
+                          "cancer", "sphinx", "cerberus", "sentinel", "cyclops", "twins",
+                          "blacksmiths_scepter", "eternal_fire"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analytics.games.diceforge.components import GOLD, Face
-from analytics.games.diceforge.resources import spend
+from analytics.games.diceforge.payment import FORGE, funds, pay
 from analytics.games.diceforge.state import DIE_NAMES, POOL_OF, Game, Player
 
 FIXED = ("boar",)  # faces that can never be forged over once placed
@@ -66,7 +66,7 @@ def take_from_sanctuary(g: Game, face_id: str) -> Face:
 def buy_face(g: Game, p: Player, face_id: str, discount: int, cause: str) -> Face:
     """Pay for a Sanctuary face (cost minus `discount`, not below 0) and forge it."""
     face = take_from_sanctuary(g, face_id)
-    spend(g, p, GOLD, max(0, face.cost - discount), face.id)
+    pay(g, p, ((GOLD, max(0, face.cost - discount)),), face.id, FORGE)
     forge(g, p, face, cause)
     return face
 
@@ -80,7 +80,7 @@ def make_offering(g: Game, p: Player) -> None:
         excluded = set(bought)
         if by_pool:
             excluded.update(f.id for i in pools_used for f in g.sanctuary[i])
-        options = buyable(g, p.gold, exclude=frozenset(excluded))
+        options = buyable(g, funds(g, p, GOLD, FORGE), exclude=frozenset(excluded))
         if not options:
             return
         choice = g.decide(p.seat, "offering", options + (("done",) if bought else ()))
@@ -93,7 +93,7 @@ def make_offering(g: Game, p: Player) -> None:
 
 def ship_purchase(g: Game, p: Player, discount: int, cause: str) -> None:
     """A Ship (or similar) lets p buy one Sanctuary face at a discount, or pass."""
-    options = buyable(g, p.gold, discount)
+    options = buyable(g, funds(g, p, GOLD, FORGE), discount)
     if options:
         choice = g.decide(p.seat, "ship_buy", ("skip",) + options, discount)
         if choice != "skip":

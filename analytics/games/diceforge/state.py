@@ -13,10 +13,14 @@ from analytics.games.diceforge.components import (
     DARK_DIE,
     FACES,
     GARDENS,
+    GLORY,
     GOLD,
     LIGHT_DIE,
+    MOON,
     PLAYER_COUNTS,
+    RESERVES,
     SANCTUARY,
+    SUN,
     Card,
     Face,
 )
@@ -35,35 +39,65 @@ class Setup:
     rules: RuleOptions = RuleOptions()
 
 
+Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply with the state
+
+
 @dataclass(slots=True)
 class Player:
-    """One hero: reserves and caps, two dice, cards, tokens and pawn."""
+    """One hero: a resource map with caps, two dice, cards, hook registrations and pawn.
+
+    `res` holds every countable thing: the reserves (gold, sun, moon), Glory, tokens and card
+    tracks (hammer, scepter...). `caps` bounds those that have a cap. `hooks` maps a hook name
+    to the (card id, handler key) pairs registered on it (hooks.py); `tracks` keeps per-copy
+    positions of cards whose copies run separate tracks (the Scepter).
+    """
 
     seat: int
-    gold: int = 0
-    sun: int = 0
-    moon: int = 0
-    glory: int = 0
+    res: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESERVES, 0))
     caps: dict[str, int] = field(default_factory=lambda: dict(BASE_CAPS))
     dice: list[list[Face]] = field(default_factory=list)
     up: list[Face] = field(default_factory=list)  # the face showing on each die
     cards: list[Card] = field(default_factory=list)
-    reinforcements: list[Card] = field(default_factory=list)
-    hammer_gold: int = 0  # gold on the Hammer track, summed over all Hammers owned
-    hammers: int = 0
-    bears: int = 0
-    cerberus: int = 0
-    triton: int = 0
+    hooks: dict[str, list[Hook]] = field(default_factory=dict)
+    tracks: dict[str, list[int]] = field(default_factory=dict)
     island: int | None = None  # None: on the starting portal
     forged: int = 0
-    converting: str = ""  # 'sentinel' or 'cyclops' while their blessings resolve
 
     def amount(self, resource: str) -> int:
-        return getattr(self, resource)
+        return self.res.get(resource, 0)
+
+    # The four reserves read as attributes, for readable rules and tests.
+    @property
+    def gold(self) -> int:
+        return self.res[GOLD]
+
+    @gold.setter
+    def gold(self, value: int) -> None:
+        self.res[GOLD] = value
 
     @property
-    def hammer_room(self) -> int:
-        return 30 * self.hammers - self.hammer_gold
+    def sun(self) -> int:
+        return self.res[SUN]
+
+    @sun.setter
+    def sun(self, value: int) -> None:
+        self.res[SUN] = value
+
+    @property
+    def moon(self) -> int:
+        return self.res[MOON]
+
+    @moon.setter
+    def moon(self, value: int) -> None:
+        self.res[MOON] = value
+
+    @property
+    def glory(self) -> int:
+        return self.res[GLORY]
+
+    @glory.setter
+    def glory(self, value: int) -> None:
+        self.res[GLORY] = value
 
 
 @dataclass(slots=True)
@@ -85,6 +119,10 @@ class Game:
     round: int = 0
     active: int = 0
     over: bool = False
+    # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
+    # `solo` is set while such a turn is played: only its player is blessed at its start.
+    extra_turns: list[int] = field(default_factory=list)
+    solo: bool = False
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)
@@ -127,7 +165,7 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         decider=decider,
     )
     for p, gold in zip(game.players, counts.starting_gold, strict=True):
-        p.gold = gold
+        p.res[GOLD] = gold
         if gold:
             log.emit(p.seat, "resource_gained", None, GOLD, gold, "starting_gold")
     return game

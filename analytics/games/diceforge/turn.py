@@ -3,97 +3,139 @@
 from __future__ import annotations
 
 from analytics.engine.loop import rank_seats
+from analytics.games.diceforge import rebellion  # noqa: F401  (registers the Rebellion cards)
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
-from analytics.games.diceforge.cards import EFFECTS, REINFORCEMENTS, can_use
-from analytics.games.diceforge.components import GLORY, GOLD, MOON, SUN, Card
+from analytics.games.diceforge.cards import EFFECTS
+from analytics.games.diceforge.components import (
+    AFTER_FEAT,
+    CARDS,
+    GAME_END,
+    GLORY,
+    GOLD,
+    MOON,
+    OUST,
+    OWN_TURN,
+    PAY,
+    REINFORCEMENT,
+    SUN,
+    TURN_END,
+    TURN_START,
+    Card,
+    Cost,
+)
 from analytics.games.diceforge.forge import any_buyable, make_offering
-from analytics.games.diceforge.resources import gain, spend
+from analytics.games.diceforge.hooks import HANDLERS, fire, register_card
+from analytics.games.diceforge.payment import (
+    CARD,
+    EXTRA_ACTION,
+    FEAT,
+    FORGE,
+    add_costs,
+    can_pay,
+    funds,
+    pay,
+)
+from analytics.games.diceforge.resources import gain
 from analytics.games.diceforge.state import Game, Player
 
-EXTRA_ACTION_COST = {"sun2": (SUN, 2), "gold2": (GOLD, 2)}
-TRITON_CHOICES = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
+EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)}
 
 
 def play(g: Game) -> None:
-    """All rounds, every player active once per round, then end-of-game scoring."""
+    """All rounds, every player active once per round (and any extra turn owed right after
+    a turn), then end-of-game scoring."""
     for rnd in range(1, g.rounds + 1):
         g.round = g.log.round = rnd
         for seat in range(len(g.players)):
             play_turn(g, g.players[seat])
+            while g.extra_turns:
+                g.solo = True
+                play_turn(g, g.players[g.extra_turns.pop(0)])
+                g.solo = False
     end_game(g)
 
 
 def play_turn(g: Game, p: Player) -> None:
     g.active = g.log.active_seat = p.seat
     g.log.emit(p.seat, "turn_started")
+    fire(g, p, TURN_START)
     for _ in range(g.blessings_per_turn):
-        everyone_blessed(g, "divine_blessing")
+        everyone_blessed(g, "divine_blessing", p if g.solo else None)
     call_reinforcements(g, p)
     take_action(g, p, "action")
-    res, cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
-    offer_triton(g, p)
-    options = _extra_action_options(g, p, res, cost) if getattr(p, res) >= cost else ()
+    cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
+    fire(g, p, OWN_TURN)
+    options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
     if options:
         choice = g.decide(p.seat, "extra_action", ("pass",) + options)
         if choice != "pass":
-            spend(g, p, res, cost, "extra_action")
+            pay(g, p, cost, "extra_action", EXTRA_ACTION)
             do_action(g, p, choice, "extra_action")
+    fire(g, p, TURN_END)
 
 
 def call_reinforcements(g: Game, p: Player) -> None:
     """Step 2: each reinforcement card once, in the order the player picks."""
-    unused = list(p.reinforcements)
+    unused = list(p.hooks.get(REINFORCEMENT, ()))
     if unused:
-        offer_triton(g, p)  # the token works all turn: its gold may pay for The Elder
+        fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
     while unused:
-        usable: dict[str, Card] = {}  # card id -> its first unused copy, in order
-        for c in unused:
-            if can_use(p, c):
-                usable.setdefault(c.id, c)
+        usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
+        for entry in unused:
+            cost = USE_COSTS[entry[0]]
+            if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
+                usable[entry[0]] = entry
         if not usable:
             return
         choice = g.decide(p.seat, "reinforcement", ("done", *usable))
         if choice == "done":
             return
-        card = usable[choice]
-        unused.remove(card)
-        g.log.emit(p.seat, "reinforcement_used", card.id, None, None, card.id)
-        REINFORCEMENTS[card.id](g, p, card)
+        card_id, key = usable[choice]
+        unused.remove(usable[choice])
+        g.log.emit(p.seat, "reinforcement_used", card_id, None, None, card_id)
+        pay(g, p, USE_COSTS[card_id], card_id, CARD)
+        HANDLERS[key](g, p, card_id)
 
 
-def offer_triton(g: Game, p: Player) -> None:
-    """Triton tokens may be spent during one's own turn: before reinforcements and actions."""
-    while p.triton:
-        choice = g.decide(p.seat, "use_triton", ("keep",) + tuple(TRITON_CHOICES))
-        if choice == "keep":
-            return
-        p.triton -= 1
-        g.log.emit(p.seat, "token_used", "triton", None, None, "triton")
-        res, amount = TRITON_CHOICES[choice]
-        gain(g, p, res, amount, "triton", "triton")
+# What one use of each reinforcement costs, as its card declares (`Card.use`).
+USE_COSTS: dict[str, Cost] = {
+    card_id: card.use.cost if card.use is not None else () for card_id, card in CARDS.items()}
 
 
-def action_options(g: Game, p: Player, gold: int, sun: int, moon: int) -> tuple:
-    """'forge' when a face is affordable, each affordable feat's card id, and 'pass'."""
+def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
+    """'pass', 'forge' when a face is affordable, and each affordable feat's card id, with
+    `committed` (the extra action's cost) paid first."""
     options = ["pass"]
-    if any_buyable(g, gold):
+    if PAY in p.hooks:  # another source may pay: ask the payment rules
+        if any_buyable(g, funds(g, p, GOLD, FORGE) - _part(committed, GOLD)):
+            options.append("forge")
+        for slot, card in g.slots.items():
+            if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
+                options.append(card.id)
+        return tuple(options)
+    left = {GOLD: p.res[GOLD], SUN: p.res[SUN], MOON: p.res[MOON]}  # the reserve alone pays
+    for res, amount in committed:
+        left[res] -= amount
+    if any_buyable(g, left[GOLD]):
         options.append("forge")
+    sun, moon = left[SUN], left[MOON]
     for slot, card in g.slots.items():
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
             options.append(card.id)
     return tuple(options)
 
 
+def _part(cost: Cost, res: str) -> int:
+    for r, amount in cost:
+        if r == res:
+            return amount
+    return 0
+
+
 def take_action(g: Game, p: Player, cause: str) -> None:
-    offer_triton(g, p)
-    choice = g.decide(p.seat, "action", action_options(g, p, p.gold, p.sun, p.moon))
+    fire(g, p, OWN_TURN)
+    choice = g.decide(p.seat, "action", action_options(g, p))
     do_action(g, p, choice, cause)
-
-
-def _extra_action_options(g: Game, p: Player, res: str, cost: int) -> tuple:
-    left = {GOLD: p.gold, SUN: p.sun, MOON: p.moon}
-    left[res] -= cost
-    return action_options(g, p, left[GOLD], left[SUN], left[MOON])[1:]
 
 
 def do_action(g: Game, p: Player, choice: str, cause: str) -> None:
@@ -109,15 +151,16 @@ def perform_feat(g: Game, p: Player, card_id: str, cause: str) -> None:
     """Action B: pay, move the pawn (ousting), take the top card, apply its effect."""
     slot = next(s for s, c in g.slots.items() if c.id == card_id)
     card = g.slots[slot]
-    spend(g, p, MOON, card.moon, card.id)
-    spend(g, p, SUN, card.sun, card.id)
+    pay(g, p, card.cost, card.id, FEAT)
     move_pawn(g, p, card)
     g.stacks[slot] -= 1
     p.cards.append(card)
+    register_card(p, card)
     g.log.emit(p.seat, "feat_performed", card.id, None, None, cause, str(card.island))
     if g.rules.card_glory == "purchase":
         gain(g, p, GLORY, card.glory, card.id, card.id)
     EFFECTS[card.effect](g, p, card)
+    fire(g, p, AFTER_FEAT, card)
 
 
 def move_pawn(g: Game, p: Player, card: Card) -> None:
@@ -133,29 +176,31 @@ def move_pawn(g: Game, p: Player, card: Card) -> None:
     q = g.players[occupant]
     q.island = None
     g.log.emit(q.seat, "pawn_ousted", str(island), None, None, card.id, str(p.seat))
-    for bear_owner in (p, q):
-        if bear_owner.bears:
-            gain(g, bear_owner, GLORY, 3 * bear_owner.bears, "great_bear", "great_bear")
+    fire(g, p, OUST)
+    fire(g, q, OUST)
     divine_blessing(g, q, "ousted")
 
 
 def standings(g: Game) -> list[tuple]:
     """Sort keys: Glory; with the tiebreak option BGA's order (faces, cards, resources, seat)."""
     if g.rules.ties == "tiebreak":
-        return [(p.glory, p.forged, len(p.cards), p.gold + p.sun + p.moon, -p.seat)
+        return [(p.res[GLORY], p.forged, len(p.cards), p.res[GOLD] + p.res[SUN] + p.res[MOON],
+                 -p.seat)
                 for p in g.players]
-    return [(p.glory,) for p in g.players]
+    return [(p.res[GLORY],) for p in g.players]
 
 
 def end_game(g: Game) -> None:
     """Printed card Glory (R9), then one game_ended event per seat with score and rank."""
     g.round = g.log.round = g.rounds + 1
     g.active = g.log.active_seat = -1
+    for p in g.players:
+        fire(g, p, GAME_END)
     if g.rules.card_glory == "end":
         for p in g.players:
             for card in p.cards:
                 gain(g, p, GLORY, card.glory, card.id, card.id)
     ranks, _ = rank_seats(standings(g))
     for p, rank in zip(g.players, ranks, strict=True):
-        g.log.emit(p.seat, "game_ended", None, None, p.glory, "final_score", str(rank))
+        g.log.emit(p.seat, "game_ended", None, None, p.res[GLORY], "final_score", str(rank))
     g.over = True

@@ -14,19 +14,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analytics.games.diceforge.components import (
+    CARDS,
     FACES,
     GLORY,
     GOLD,
     HAMMER_PHASE,
     HAMMER_REWARDS,
     MOON,
+    REINFORCEMENT,
     SHIELD_BONUS,
     SUN,
     Face,
+    Use,
 )
-from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES
+from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.state import Game, Player
 
+SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 
@@ -44,6 +48,7 @@ class Values:
     minotaur: float = 3.0      # the harm Minotaur does to the leaders, as Glory
     great_bear: float = 4.0    # expected ousting Glory from a Great Bear
     hammer_share: float = 0.7  # share of later gold income that goes onto a new Hammer
+    turn_action: float = 6.0   # one more action (The Eternal Fire's turn), besides its blessing
 
 
 class Rates:
@@ -230,8 +235,8 @@ class Outlook:
         """What one bundle is worth now, ignoring what would overflow the reserve."""
         p, unit, total = self.p, self.unit, 0.0
         for res, amount in bundle:
-            if res != GLORY and not (res == GOLD and p.hammers):
-                amount = min(amount, p.caps[res] - getattr(p, res))
+            if res != GLORY and not (res == GOLD and gold_stores(p)):
+                amount = min(amount, p.caps[res] - p.res[res])
             total += amount * unit[res]
         return total
 
@@ -431,10 +436,50 @@ def forge_gold(g: Game, p: Player, v: Values) -> float:
 
 
 def gold_floor(p: Player, v: Values) -> float:
-    """What a gold is still worth when no face is worth buying: Hammer or Elder, else little."""
-    for c in p.reinforcements:
-        if c.id == "elder":
-            return 4 / 3 * 0.8
-    if p.hammers and p.hammer_room > 0:
+    """What a gold is still worth when no face is worth buying: a reinforcement that turns
+    gold into Glory (the Elder), a Hammer with room, else little."""
+    rate = gold_to_glory(p)
+    if rate:
+        return rate * 0.8
+    if hammer_room(p) > 0:
         return HAMMER_RATE * 0.9
     return v.gold_late
+
+
+def gold_stores(p: Player) -> bool:
+    """Whether p's gold has somewhere to go besides the reserve (a Hammer, a Scepter)."""
+    return HAMMER in p.caps or SCEPTER in p.tracks
+
+
+def gold_to_glory(p: Player) -> float:
+    """The best Glory per gold among p's reinforcements that trade gold for Glory, as they
+    declare it (`Card.use`); 0 when none does."""
+    best = 0.0
+    for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
+        rate = _USE_RATES[card_id][1]
+        if rate > best:
+            best = rate
+    return best
+
+
+def reinforcement_gold(p: Player) -> int:
+    """Gold p's reinforcements would spend in one turn, as their cards declare."""
+    total = 0
+    for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
+        total += _USE_RATES[card_id][0]
+    return total
+
+
+def _amount(cost: tuple, res: str) -> int:
+    return sum(amount for r, amount in cost if r == res)
+
+
+def _use_rates(use: Use | None) -> tuple[int, float]:
+    """(gold one use costs, Glory per gold it gives) from a reinforcement's declaration."""
+    if use is None:
+        return 0, 0.0
+    gold, glory = _amount(use.cost, GOLD), _amount(use.gives, GLORY)
+    return gold, glory / gold if gold and glory else 0.0
+
+
+_USE_RATES = {card_id: _use_rates(card.use) for card_id, card in CARDS.items()}
