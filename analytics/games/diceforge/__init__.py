@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
 from analytics.games.diceforge.components import Card, Face
+from analytics.games.diceforge.labels import LABELLING
 from analytics.games.diceforge.options import RuleOptions
 from analytics.games.diceforge.state import Game, Setup, new_game
 
@@ -12,7 +13,8 @@ class DiceForge:
     """The Dice Forge plugin: content, a fresh state, play to the end, standings."""
 
     name = "diceforge"
-    immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen components: views and clones share them
+    immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen: views and clones share
+    labelling = LABELLING  # option labels that parse back (records, scripted deciders)
 
     def new_game(self, setup: Setup, chance, decider) -> Game:
         return new_game(setup, chance, decider)
