@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from harness import Bench, reserves
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge import GAME
+from analytics.games.diceforge import GAME, turn
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.state import Game, Setup
 from analytics.policies import available_bots, make_bot
@@ -79,3 +80,22 @@ def test_bot_beats_random(name: str) -> None:
         policies = [make_bot("diceforge", name if s == seat else "random") for s in range(4)]
         wins += play_game(GAME, setup, policies, seed).win_shares[seat]
     assert wins / 60 >= 0.75
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
+def test_bot_copying_a_face_under_the_minotaur_picks_the_least_loss(name: str) -> None:
+    """The Mirror's choice under the Minotaur is a loss: copying gold_6 would cost 6 gold,
+    copying moon_1 costs nothing (no Moon Shards held)."""
+    b = Bench(players=2)
+    b.set_reserves(0, sun=3)
+    b.set_reserves(1, gold=10)
+    b.set_die(1, "light", "mirror")
+    b.show(0, light="gold_6", dark="moon_1")
+    b.rolls((1, "light", "mirror"), (1, "dark", "glory_2"))
+    bot = make_bot("diceforge", name)
+    b.decider.default = lambda d: bot.choose(b.g, Decision(d.seat, d.kind, d.options, d.context),
+                                             random.Random(0))
+    turn.perform_feat(b.g, b.p(0), "minotaur", "action")
+    asked = [d for d in b.decider.asked if d.kind.startswith("mirror")]
+    assert [(d.kind, d.answer.id) for d in asked] == [("mirror_loss", "moon_1")]
+    assert b.reserves(1) == reserves(gold=10)

@@ -413,6 +413,21 @@ def test_cerberus_token_after_a_minor_blessing():
     ]
 
 
+def test_cerberus_credits_an_x3_result_applied_again_wholly_to_cerberus():
+    b = bench(cards=ALTERNATES)
+    b.give_card(0, "cerberus")
+    b.set_die(0, "light", "x3")
+    b.rolls((0, "light", "x3"), (0, "dark", "glory_2"))
+    b.decide(("use_cerberus", True))
+    divine_blessing(b.g, b.p(0), "divine_blessing")
+    assert b.events()[2:] == [
+        gained(0, "glory", 2, "glory_2", "glory_2"), gained(0, "glory", 4, "x3", "glory_2"),
+        ev("token_used", 0, "cerberus", None, None, "cerberus"),
+        gained(0, "glory", 2, "cerberus", "glory_2"), gained(0, "glory", 4, "cerberus", "glory_2"),
+    ]
+    assert b.reserves(0) == reserves(glory=12)
+
+
 def test_cerberus_token_declined_is_kept():
     b = bench(cards=ALTERNATES)
     b.give_card(0, "cerberus")

@@ -86,7 +86,7 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
     if not loss and not faces[0].special and not faces[-1].special:
         _apply_plain(g, p, faces, via)
         return
-    shown = [_mirror_copy(g, p, f) if f.special == "mirror" else (f, f) for f in faces]
+    shown = [_mirror_copy(g, p, f, loss) if f.special == "mirror" else (f, f) for f in faces]
     mult = [1] * len(shown)
     specials = [eff.special for _, eff in shown]
     if len(shown) == 2 and specials.count("x3") == 1:
@@ -135,8 +135,8 @@ def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None
         bundle = _choose_bundle(g, p, eff, loss)
     for res, amount in bundle:
         _change(g, p, res, amount, cause, item, loss)
-        if mult > 1:
-            _change(g, p, res, amount * (mult - 1), "x3", item, loss)
+        if mult > 1:  # the x3's share; a result applied again is Cerberus's, all of it
+            _change(g, p, res, amount * (mult - 1), via or "x3", item, loss)
     return frozenset(res for res, _ in bundle)
 
 
@@ -155,14 +155,15 @@ def _choose_bundle(g: Game, p: Player, face: Face, loss: str | None):
     return g.decide(p.seat, kind, face.bundles, face)
 
 
-def _mirror_copy(g: Game, p: Player, mirror: Face) -> tuple[Face, Face]:
-    """A Mirror copies a face showing on an opponent's die (never another Mirror)."""
+def _mirror_copy(g: Game, p: Player, mirror: Face, loss: str | None) -> tuple[Face, Face]:
+    """A Mirror copies a face showing on an opponent's die (never another Mirror); under a
+    loss (Minotaur) the choice is of what to lose, and says so (`mirror_loss`)."""
     options = tuple(dict.fromkeys(
         f for q in g.opponents(p) for f in q.up if f.special != "mirror"
     ))
     if not options:
         return mirror, Face("mirror_blank", ((),))
-    return mirror, g.decide(p.seat, "mirror_copy", options, mirror)
+    return mirror, g.decide(p.seat, "mirror_loss" if loss else "mirror_copy", options, mirror)
 
 
 def _boar_owner_bonus(g: Game, owner: int, times: int) -> None:

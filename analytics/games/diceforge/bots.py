@@ -230,6 +230,18 @@ def choose_mirror_copy(bot: HeuristicBot, g: Game, d: Decision) -> Face:
     return max(d.options, key=lambda f: o.face_value(f, other))
 
 
+def choose_mirror_loss(bot: HeuristicBot, g: Game, d: Decision) -> Face:
+    """Under the Minotaur a Mirror copies what to lose: the face that costs least (a Ship
+    costs nothing; an x3 triples the other die's loss, taken as the worst single one)."""
+    o = bot.outlook(g, d.seat)
+    losses = {f: min((_loss_value(o, b) for b in f.bundles), default=0.0) for f in d.options}
+    worst = max(losses.values())
+
+    def loss(face: Face) -> float:
+        return 2.0 * worst if face.special == "x3" else losses[face]
+    return min(d.options, key=loss)
+
+
 def choose_satyrs_pick(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
     """The pair of rolled faces worth most together (an x3 triples its partner)."""
     o = bot.outlook(g, d.seat)
@@ -421,6 +433,7 @@ HANDLERS = {
     "face_choice": choose_bundle,
     "loss_choice": choose_bundle,
     "mirror_copy": choose_mirror_copy,
+    "mirror_loss": choose_mirror_loss,
     "hammer_gold": choose_hammer_gold,
     "convert": choose_convert,
     "minor_die": choose_minor_die,
