@@ -99,7 +99,7 @@ def test_every_kind_the_game_asks_has_a_label_declaration():
     asked = set()
     for path in GAME_DIR.glob("*.py"):
         asked |= set(re.findall(r'decide\([^,]+, "(\w+)"', path.read_text()))
-    asked |= {"face_choice", "loss_choice", "mirror_loss"}  # kinds chosen by an expression
+    asked |= {"face_choice", "loss_choice", "mirror_copy"}  # kinds chosen by an expression
     assert asked == set(labels.LABELS)
 
 
