@@ -46,6 +46,19 @@ class SeededChance:
         stream = self._streams[key] = random.Random(derive_seed(self.seed, *key)).random
         return stream
 
+    def copy(self) -> SeededChance:
+        """An independent copy, every stream at the same point: it rolls what this one would.
+        (The streams are bound methods, which `copy.deepcopy` would share, not copy.)"""
+        twin = SeededChance(self.seed)
+        for key, stream in self._streams.items():
+            generator = random.Random()
+            generator.setstate(stream.__self__.getstate())  # type: ignore[attr-defined]
+            twin._streams[key] = generator.random
+        return twin
+
+    def __deepcopy__(self, memo: dict) -> SeededChance:
+        return self.copy()
+
     def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
         key = (seat, die)
         stream = self._streams.get(key) or self._stream(key)

@@ -18,8 +18,8 @@ class Deciding(Protocol):
 
     count: int  # decisions answered that had a real choice
 
-    def bind(self, state: Any, immutable: tuple[type, ...] = ()) -> None:
-        """Called once with the new game's state (and its immutable component types)."""
+    def bind(self, state: Any, game: GamePlugin) -> None:
+        """Called once with the new game's state and its game, before play."""
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         """One of `options` for `seat`."""
@@ -35,7 +35,12 @@ class GamePlugin(Protocol):
         """A fresh state for `setup`; setup randomness comes from `chance`."""
 
     def play(self, state: Any) -> None:
-        """Run the game to its end, asking its decider for every choice and its chance for dice."""
+        """Run the game on from its position to its end, asking its decider for every choice
+        and its chance for dice."""
+
+    def clone(self, state: Any, chance: Chance, decider: Deciding) -> Any:
+        """A copy of a state between two steps, sharing nothing mutable, that plays on with
+        `chance` and `decider`."""
 
     def standings(self, state: Any) -> list[tuple]:
         """Per seat, a sortable key: higher is better; equal keys are ties (score first)."""
@@ -64,8 +69,8 @@ class Decider:
         self._views = Views()
         self.view: Any = None  # the game's read-only view, set by `bind`
 
-    def bind(self, state: Any, immutable: tuple[type, ...] = ()) -> None:
-        self._views = Views(immutable)
+    def bind(self, state: Any, game: GamePlugin) -> None:
+        self._views = Views(game.immutable, game.clone)
         self.view = self._views.wrap(state)
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
@@ -106,7 +111,7 @@ def rank_seats(keys: list[tuple]) -> tuple[list[int], list[float]]:
 def play(game: GamePlugin, setup: Any, chance: Chance, decider: Deciding) -> GameResult:
     """Play one game with the given chance source and decider."""
     state = game.new_game(setup, chance, decider)
-    decider.bind(state, game.immutable)
+    decider.bind(state, game)
     game.play(state)
     return result_of(game, state, decider.count)
 

@@ -34,7 +34,7 @@ class ScriptedDecider:
         self.count = 0
         self.view: Any = None
 
-    def bind(self, state: Any, immutable: tuple[type, ...] = ()) -> None:
+    def bind(self, state: Any, game: Any) -> None:
         """Nothing to keep: a script does not look at the state."""
 
     def add(self, *entries: Any) -> None:

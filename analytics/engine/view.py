@@ -15,7 +15,7 @@ bots, not deliberate cheating.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
 from functools import cache
 from operator import attrgetter
@@ -36,10 +36,12 @@ class ReadOnlyError(TypeError):
 class Views:
     """Makes and keeps the views of one game's objects (one view per object)."""
 
-    __slots__ = ("immutable", "_memo", "_read", "_lists")
+    __slots__ = ("immutable", "cloner", "_memo", "_read", "_lists")
 
-    def __init__(self, immutable: tuple[type, ...] = ()) -> None:
+    def __init__(self, immutable: tuple[type, ...] = (),
+                 cloner: Callable[[Any, Any, Any], Any] | None = None) -> None:
         self.immutable = _PLAIN | frozenset(immutable)
+        self.cloner = cloner  # the game's clone(state, chance, decider), for `fork`
         self._memo: dict[int, tuple[Any, View]] = {}  # id -> (object kept alive, its view)
         self._read: list[View] = []  # views holding cached reads
         self._lists: dict[int, tuple[Any, tuple, tuple]] = {}  # id -> (list, items, views)
@@ -165,6 +167,15 @@ def _view_class(kind: type) -> type[View]:
     scalars = {f.name: property(attrgetter("_target." + f.name))
                for f in (fields(kind) if is_dataclass(kind) else ()) if f.type in _SCALARS}
     return type(f"{kind.__name__}View", (View,), {"__slots__": (), **scalars})
+
+
+def fork(view: View, chance: Any, decider: Any) -> Any:
+    """A mutable clone of the state behind `view`, playing on with `chance` and `decider`:
+    what a search policy explores (it shares nothing mutable with the real game)."""
+    views: Views = object.__getattribute__(view, "_views")
+    if views.cloner is None:
+        raise ReadOnlyError("this game's views were made without a clone function")
+    return views.cloner(object.__getattribute__(view, "_target"), chance, decider)
 
 
 def read_only(state: Any, immutable: tuple[type, ...] = ()) -> Any:

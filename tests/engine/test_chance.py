@@ -3,6 +3,7 @@ by purpose so one seat's extra rolls do not shift anyone else's dice."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import pytest
@@ -96,3 +97,12 @@ def test_seeded_streams_differ_between_keys():
     assert light != [chance.roll(0, "dark", DARK) for _ in range(40)]
     assert light != [chance.roll(1, "light", LIGHT) for _ in range(40)]
     assert set(light) == set(range(6))
+
+
+def test_a_copy_rolls_what_the_original_would_and_moves_on_its_own():
+    chance = SeededChance(9)
+    chance.roll(0, "light", LIGHT)
+    twin = chance.copy()
+    ahead = [twin.roll(0, "light", LIGHT) for _ in range(20)]
+    assert [chance.roll(0, "light", LIGHT) for _ in range(20)] == ahead
+    assert copy.deepcopy(chance).roll(1, "dark", DARK) == chance.roll(1, "dark", DARK)

@@ -41,8 +41,8 @@ class Recorder:
         self.kinds: set[str] = set()
         self.count = 0
 
-    def bind(self, state, immutable=()) -> None:
-        self.decider.bind(state, immutable)
+    def bind(self, state, game) -> None:
+        self.decider.bind(state, game)
 
     def decide(self, seat, kind, options, context=None):
         names = labels.labels(kind, options, context)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
+from analytics.games.diceforge.clone import clone
 from analytics.games.diceforge.components import Card, Face
 from analytics.games.diceforge.labels import LABELLING
 from analytics.games.diceforge.options import RuleOptions
@@ -21,6 +22,9 @@ class DiceForge:
 
     def play(self, state: Game) -> None:
         turn.play(state)
+
+    def clone(self, state: Game, chance, decider) -> Game:
+        return clone(state, chance, decider)
 
     def standings(self, state: Game) -> list[tuple]:
         return turn.standings(state)
