@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analytics.games.diceforge import bots, turn  # noqa: F401  (importing bots registers them)
+from analytics.games.diceforge import bots, lookahead, turn  # noqa: F401  (bots register)
 from analytics.games.diceforge.clone import clone
 from analytics.games.diceforge.components import Card, Face
 from analytics.games.diceforge.labels import LABELLING

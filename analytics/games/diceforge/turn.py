@@ -110,14 +110,13 @@ def _extra(g: Game) -> None:
 def _extra_choice(g: Game) -> None:
     """The extra action, for its cost (2 Sun Shards, or 2 gold as a rule option)."""
     p = g.players[g.active]
-    g.phase = TURN_END
     cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
     options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
-    if options:
-        choice = g.decide(p.seat, "extra_action", ("pass",) + options)
-        if choice != "pass":
-            pay(g, p, cost, "extra_action", EXTRA_ACTION)
-            do_action(g, p, choice, "extra_action")
+    choice = g.decide(p.seat, "extra_action", ("pass",) + options) if options else "pass"
+    g.phase = TURN_END
+    if choice != "pass":
+        pay(g, p, cost, "extra_action", EXTRA_ACTION)
+        do_action(g, p, choice, "extra_action")
 
 
 def _turn_end(g: Game) -> None:
