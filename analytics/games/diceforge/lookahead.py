@@ -1,4 +1,4 @@
-"""The lookahead bot: at each action choice it clones the game, plays every option on to the
+"""The lookahead bot: at each action choice it clones the game, plays each option on to the
 end in determinized rollouts (its own dice, the fast heuristic bot for every seat) and takes
 the option with the best mean final margin. Other decisions it leaves to the heuristic bot.
 
@@ -60,7 +60,7 @@ class LookaheadBot:
     them); None tries every option. Rollouts are the whole cost, so width buys speed.
     """
 
-    def __init__(self, base: str = "economist", rollouts: int = 2,
+    def __init__(self, base: str = "hero", rollouts: int = 2,
                  width: int | None = 3) -> None:
         self.name = "lookahead"
         self.params: dict[str, Any] = {"base": base, "rollouts": rollouts, "width": width,
@@ -104,4 +104,4 @@ class LookaheadBot:
 
 
 register_bot("diceforge", "lookahead", LookaheadBot,
-             "tries each action in rollouts played out by the economist, takes the best mean")
+             "tries the best actions in rollouts played out by the hero plan, takes the best mean")

@@ -1,7 +1,7 @@
 """How well two arms of a paired comparison stay paired: the correlation of per-(game, seat)
 win share between a card set and the same set with one slot changed, on the same seeds.
 
-    python -m analytics.games.diceforge.pairing --games 2000          # base vs Hydra -> Typhon
+    python -m analytics.games.diceforge.pairing --games 3000            # base vs Hydra -> Typhon
 
 The higher the correlation, the more of the seat-to-seat noise the pairing cancels, and the
 narrower a paired comparison's interval for the same number of games.
@@ -9,7 +9,7 @@ narrower a paired comparison's interval for the same number of games.
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 import numpy as np
 
@@ -48,13 +48,20 @@ def pairing_correlation(arm_a: CardSet, arm_b: CardSet, games: int, players: int
     return float(np.corrcoef(a, b)[0, 1])
 
 
-def main(argv: list[str]) -> None:
-    games = int(argv[argv.index("--games") + 1]) if "--games" in argv else 2000
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="four-player games per arm")
+    parser.add_argument("--slot", default="M8")
+    parser.add_argument("--card", default="typhon", help="the card put on --slot in arm B")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
     base = load_card_set("base")
-    changed = with_card(base, "M8", "typhon")
-    r = pairing_correlation(base, changed, games)
-    print(f"base vs base with Hydra->Typhon, {games} four-player games per arm: r = {r:.4f}")
+    r = pairing_correlation(base, with_card(base, args.slot, args.card), args.games,
+                            seed=args.seed)
+    print(f"base vs base with {args.card} on {args.slot}, {args.games} four-player games per "
+          f"arm (economist/hero): r = {r:.4f}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()
