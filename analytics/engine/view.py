@@ -23,7 +23,6 @@ from types import MappingProxyType, MethodType
 from typing import Any
 
 _PLAIN: frozenset[type] = frozenset({int, float, str, bool, bytes, type(None), frozenset})
-_CONTAINERS: frozenset[type] = frozenset({list, tuple, dict, set})
 # Field types read straight through by a C getter, with no Python call: most reads are these.
 _SCALARS = frozenset({"int", "str", "bool", "float", "int | None", "str | None", "float | None",
                       int, str, bool, float})
@@ -55,18 +54,19 @@ class Views:
     def wrap(self, value: Any) -> Any:
         """`value` as a policy may see it."""
         kind = type(value)
-        immutable = self.immutable
-        if kind in immutable:
+        if kind in self.immutable:
             return value
         known = self._memo.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
-        if kind is list or kind is tuple:
-            return self._sequence(value)
+        if kind is list:
+            return self._list(value)
+        if kind is tuple:
+            return self._tuple(value)
         if kind is dict:
-            if immutable.issuperset(map(type, value.values())):
-                return MappingProxyType(value)
-            return MappingView(value, self)
+            if self.immutable.issuperset(map(type, value.values())):
+                return MappingProxyType(value)  # live and read-only, read in C
+            return MappingView(value, self)  # values wrapped as they are read
         if kind is MethodType:
             return MethodType(value.__func__, self.wrap(value.__self__))
         if kind is set:
@@ -77,20 +77,38 @@ class Views:
         self._memo[id(value)] = (value, view)
         return view
 
+    def _stable(self, items: tuple) -> bool:
+        """Whether every item is immutable or has a view of its own (not a bare container)."""
+        memo, immutable = self._memo, self.immutable
+        for item in items:
+            kind = type(item)
+            if kind in immutable or id(item) in memo:
+                continue
+            if kind is not tuple or not immutable.issuperset(map(type, item)):
+                return False
+        return True
 
-    def _sequence(self, value: list | tuple) -> tuple:
-        """A tuple of the items' views; for a list of objects (players), kept while the list
-        holds the same items (an identity comparison in C, not a rebuild)."""
+    def _tuple(self, value: tuple) -> tuple:
+        """The tuple of its items' views, kept for good when they are all stable."""
+        if self.immutable.issuperset(map(type, value)):
+            return value
+        wrapped = tuple([self.wrap(v) for v in value])
+        if self._stable(value):
+            self._memo[id(value)] = (value, wrapped)
+        return wrapped
+
+    def _list(self, value: list) -> tuple:
+        """A tuple of the items' views; for a list of objects (the players), kept while the
+        list holds the same items (an identity comparison in C, not a rebuild)."""
         if self.immutable.issuperset(map(type, value)):  # faces, cards, numbers: no copy inside
-            return value if type(value) is tuple else tuple(value)
+            return tuple(value)
         items = tuple(value)
-        if _CONTAINERS.intersection(map(type, items)):  # nested lists change in place
-            return tuple([self.wrap(v) for v in items])
         kept = self._lists.get(id(value))
         if kept is not None and kept[0] is value and kept[1] == items:
             return kept[2]
         wrapped = tuple([self.wrap(v) for v in items])
-        self._lists[id(value)] = (value, items, wrapped)
+        if self._stable(items):
+            self._lists[id(value)] = (value, items, wrapped)
         return wrapped
 
 
@@ -142,14 +160,18 @@ class View:
 class MappingView(Mapping):
     """A read-only mapping over a live dict whose values are wrapped when read."""
 
-    __slots__ = ("_target", "_views")
+    __slots__ = ("_target", "_wrap")
 
     def __init__(self, target: dict, views: Views) -> None:
         self._target = target
-        self._views = views
+        self._wrap = views.wrap
 
     def __getitem__(self, key: Any) -> Any:
-        return self._views.wrap(self._target[key])
+        return self._wrap(self._target[key])
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = self._target.get(key, _MISSING)
+        return default if value is _MISSING else self._wrap(value)
 
     def __iter__(self) -> Iterator:
         return iter(tuple(self._target))
@@ -159,6 +181,9 @@ class MappingView(Mapping):
 
     def __contains__(self, key: object) -> bool:
         return key in self._target
+
+
+_MISSING = object()
 
 
 @cache

@@ -29,12 +29,12 @@ def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def trial(bot: str, against: str, games: int, rollouts: int, width: int | None, seed: int,
-          out: Path) -> dict:
+          out: Path, first: int = 0) -> dict:
     """Play the games; each one's seat, win share, score margin and CPU seconds to `out`."""
     setup = Setup(4, load_card_set("base"))
     total, cpu = 0.0, 0.0
     with out.open("w") as f:
-        for index in range(games):
+        for index in range(first, first + games):
             seat = index % 4
             policies = [make_bot(GAME.name, against) for _ in range(4)]
             policies[seat] = (LookaheadBot(against, rollouts, width) if bot == "lookahead"
@@ -61,10 +61,11 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=2, help="per option (lookahead)")
     parser.add_argument("--width", type=int, default=3, help="options tried (0: every one)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="first game index (to split a run)")
     parser.add_argument("--out", type=Path, default=Path("trial.jsonl"))
     args = parser.parse_args()
     print(json.dumps(trial(args.bot, args.against, args.games, args.rollouts,
-                           args.width or None, args.seed, args.out)))
+                           args.width or None, args.seed, args.out, args.start)))
 
 
 if __name__ == "__main__":
