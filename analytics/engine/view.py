@@ -41,7 +41,7 @@ class Views:
                  cloner: Callable[[Any, Any, Any], Any] | None = None) -> None:
         self.immutable = _PLAIN | frozenset(immutable)
         self.cloner = cloner  # the game's clone(state, chance, decider), for `fork`
-        self._memo: dict[int, tuple[Any, View]] = {}  # id -> (object kept alive, its view)
+        self._memo: dict[int, tuple[Any, Any]] = {}  # id -> (object kept alive, its view)
         self._read: list[View] = []  # views holding cached reads
         self._lists: dict[int, tuple[Any, tuple, tuple]] = {}  # id -> (list, items, views)
 

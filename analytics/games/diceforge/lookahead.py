@@ -58,14 +58,18 @@ class LookaheadBot:
 
     `width` bounds the options tried to the base plan's best-scored ones ("pass" always among
     them); None tries every option. Rollouts are the whole cost, so width buys speed.
+    `margin`: another option replaces the base plan's own choice only when its mean margin is
+    better by more than this many Glory (a few rollouts are noisy; the plan is a good prior).
     """
 
-    def __init__(self, base: str = "hero", rollouts: int = 2,
-                 width: int | None = 3) -> None:
+    def __init__(self, base: str = "hero", rollouts: int = 2, width: int | None = 3,
+                 margin: float = 0.0) -> None:
         self.name = "lookahead"
         self.params: dict[str, Any] = {"base": base, "rollouts": rollouts, "width": width,
+                                       "margin": margin,
                                        "outcome": "final Glory margin over the best opponent"}
         self.width = width
+        self.margin = margin
         plan = PLANS[base][0]
         self.base = HeuristicBot(base, plan)
         self.rollout_bots = [HeuristicBot(base, plan) for _ in range(4)]
@@ -75,21 +79,21 @@ class LookaheadBot:
         if SEARCHED.get(decision.kind) != view.phase:  # not a resumable action choice
             return self.base.choose(view, decision, rng)
         seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
-        best, best_value = decision.options[0], float("-inf")
-        for option in self.candidates(view, decision):
-            value = sum(self.rollout(view, decision, option, seed) for seed in seeds)
-            if value > best_value:
-                best, best_value = option, value
-        return best
+        planned = self.base.choose(view, decision, rng)
+        means = {option: sum(self.rollout(view, decision, option, seed)
+                             for seed in seeds) / len(seeds)
+                 for option in self.candidates(view, decision, planned)}
+        best = max(means, key=means.__getitem__)  # the first best, in option order
+        return best if means[best] > means[planned] + self.margin else planned
 
-    def candidates(self, view: Any, decision: Decision) -> tuple:
-        """The options worth a rollout: the base plan's `width` best, and 'pass'."""
+    def candidates(self, view: Any, decision: Decision, planned: Any) -> tuple:
+        """The options worth a rollout: the base plan's `width` best, its choice and 'pass'."""
         options = decision.options
         if self.width is None or len(options) <= self.width:
             return options
         o = self.base.outlook(view, decision.seat)
         ranked = sorted(options, key=lambda opt: -option_score(self.base, o, opt))
-        kept = set(ranked[:self.width]) | {"pass"}
+        kept = set(ranked[:self.width]) | {"pass", planned}
         return tuple(opt for opt in options if opt in kept)
 
     def rollout(self, view: Any, decision: Decision, option: Any, seed: int) -> int:

@@ -29,7 +29,7 @@ def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def trial(bot: str, against: str, games: int, rollouts: int, width: int | None, seed: int,
-          out: Path, first: int = 0) -> dict:
+          out: Path, first: int = 0, margin: float = 0.0) -> dict:
     """Play the games; each one's seat, win share, score margin and CPU seconds to `out`."""
     setup = Setup(4, load_card_set("base"))
     total, cpu = 0.0, 0.0
@@ -37,7 +37,7 @@ def trial(bot: str, against: str, games: int, rollouts: int, width: int | None, 
         for index in range(first, first + games):
             seat = index % 4
             policies = [make_bot(GAME.name, against) for _ in range(4)]
-            policies[seat] = (LookaheadBot(against, rollouts, width) if bot == "lookahead"
+            policies[seat] = (LookaheadBot(against, rollouts, width, margin) if bot == "lookahead"
                               else make_bot(GAME.name, bot))
             start = time.process_time()
             result = play_game(GAME, setup, policies, derive_seed(seed, "trial", index))
@@ -48,7 +48,8 @@ def trial(bot: str, against: str, games: int, rollouts: int, width: int | None, 
                                 "scores": result.scores, "cpu_s": round(seconds, 3)}) + "\n")
             f.flush()
     low, high = wilson(total, games)
-    return {"bot": bot, "against": against, "rollouts": rollouts, "width": width, "games": games,
+    return {"bot": bot, "against": against, "rollouts": rollouts, "width": width,
+            "margin": margin, "first": first, "games": games,
             "win_share": total / games, "wilson95": (low, high), "cpu_s_per_game": cpu / games}
 
 
@@ -60,12 +61,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--rollouts", type=int, default=2, help="per option (lookahead)")
     parser.add_argument("--width", type=int, default=3, help="options tried (0: every one)")
+    parser.add_argument("--margin", type=float, default=0.0, help="Glory a rollout must beat "
+                        "the plan's own choice by (lookahead)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--start", type=int, default=0, help="first game index (to split a run)")
     parser.add_argument("--out", type=Path, default=Path("trial.jsonl"))
     args = parser.parse_args()
     print(json.dumps(trial(args.bot, args.against, args.games, args.rollouts,
-                           args.width or None, args.seed, args.out, args.start)))
+                           args.width or None, args.seed, args.out, args.start,
+                           args.margin)))
 
 
 if __name__ == "__main__":
