@@ -13,14 +13,20 @@ from analytics.games.diceforge.state import Setup
 from analytics.policies import RandomPolicy
 
 GOLDEN = Path(__file__).parent / "golden"
+REBELLION_SETS = Path(__file__).parent / "diceforge" / "sets"
 
 
-@pytest.mark.parametrize("card_set, players, seed", [("base", 4, 7), ("base-alternates", 3, 8)])
+@pytest.mark.parametrize("card_set, players, seed", [
+    ("base", 4, 7), ("base-alternates", 3, 8),
+    (str(REBELLION_SETS / "twins-eternal-fire.toml"), 3, 81),
+    (str(REBELLION_SETS / "scepter.toml"), 4, 10),
+])
 def test_seeded_playthrough_matches_golden(card_set, players, seed):
-    setup = Setup(players, load_card_set(card_set))
+    cards = load_card_set(card_set)
+    setup = Setup(players, cards)
     result = play_game(GAME, setup, [RandomPolicy() for _ in range(players)], seed)
     text = f"scores {result.scores} ranks {result.ranks}\n" + render_events(result.events)
-    path = GOLDEN / f"diceforge-{card_set}-{players}p-seed{seed}.txt"
+    path = GOLDEN / f"diceforge-{cards.name}-{players}p-seed{seed}.txt"
     if os.environ.get("DICELAB_UPDATE_GOLDEN") == "1":
         path.write_text(text)
     assert path.read_text() == text

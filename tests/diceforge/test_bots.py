@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from harness import Bench, reserves
@@ -10,6 +11,7 @@ from harness import Bench, reserves
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME, turn
+from analytics.games.diceforge.blessings import divine_blessing
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.state import Game, Setup
 from analytics.policies import available_bots, make_bot
@@ -99,3 +101,43 @@ def test_bot_copying_a_face_under_the_minotaur_picks_the_least_loss(name: str) -
     asked = [d for d in b.decider.asked if d.kind.startswith("mirror")]
     assert [(d.kind, d.answer.id) for d in asked] == [("mirror_loss", "moon_1")]
     assert b.reserves(1) == reserves(gold=10)
+
+
+def bot_decides(b: Bench, name: str) -> None:
+    bot = make_bot("diceforge", name)
+    b.decider.default = lambda d: bot.choose(b.g, Decision(d.seat, d.kind, d.options, d.context),
+                                             random.Random(0))
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
+@pytest.mark.parametrize("rolled, answer", [("gold_1", "light"), ("sun_2", "keep")])
+def test_bot_rerolls_a_poor_face_with_the_twins_and_keeps_a_good_one(name, rolled, answer):
+    """A light die of five 2-Sun faces: a 1-gold roll is worth rerolling for 3 gold (and the
+    Twins' reward), a 2-Sun roll is not."""
+    b = Bench(players=2, cards=str(Path(__file__).parent / "sets" / "twins-eternal-fire.toml"))
+    b.give_card(0, "twins")
+    b.set_reserves(0, gold=6)
+    b.set_die(0, "light", "gold_1", "sun_2", "sun_2", "sun_2", "sun_2", "sun_2")
+    b.rolls((0, "light", rolled), (0, "dark", "glory_2"))
+    if answer != "keep":
+        b.rolls((0, "light", "sun_2"))
+    bot_decides(b, name)
+    divine_blessing(b.g, b.p(0), "divine_blessing")
+    b.check_scripts_used()
+    assert [d.answer for d in b.decider.asked if d.kind == "twins_reroll"] == [answer]
+    assert (b.p(0).sun, b.p(0).gold) == (2, 3 if answer != "keep" else 6)
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
+@pytest.mark.parametrize("round_, answer", [(1, "none"), (9, "sun1")])
+def test_bot_converts_the_scepter_once_its_gold_is_worth_less_than_a_shard(name, round_, answer):
+    """Paying The Elder (1 Sun) with 1 Sun in reserve and a full track: early, 6 gold are worth
+    more than the shard; in the last round, the shard is."""
+    b = Bench(players=2, cards=str(Path(__file__).parent / "sets" / "scepter.toml"))
+    b.give_card(0, "blacksmiths_scepter")
+    b.p(0).tracks["blacksmiths_scepter"] = [6]
+    b.set_reserves(0, sun=1)
+    b.g.round = round_
+    bot_decides(b, name)
+    turn.perform_feat(b.g, b.p(0), "elder", "action")
+    assert [d.answer for d in b.decider.asked if d.kind == "scepter_shards"] == [answer]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,9 @@ from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.state import Game, Setup, new_game
 from analytics.policies import RandomPolicy
 
-CARD_SETS = {name: load_card_set(name) for name in ("base", "base-alternates")}
+SETS = Path(__file__).parent / "sets"
+CARD_SETS = {name: load_card_set(name) for name in ("base", "base-alternates")} | {
+    path.stem: load_card_set(str(path)) for path in SETS.glob("*.toml")}  # Rebellion cards
 RESERVES = ("gold", "sun", "moon")
 
 games = st.fixed_dictionaries({
@@ -95,6 +98,8 @@ def test_replaying_resource_events_gives_the_final_reserves(game):
     for p in g.players:
         assert [held[p.seat, res] for res in RESERVES] == [p.amount(res) for res in RESERVES]
         assert held[p.seat, "hammer"] == p.amount("hammer")
+        assert held[p.seat, "scepter"] == sum(p.tracks.get("blacksmiths_scepter", ()))
+        assert held[p.seat, "scepter_sun"] == held[p.seat, "scepter_moon"] == 0  # turn only
 
 
 @fast
@@ -118,9 +123,16 @@ def test_rounds_never_go_back_and_every_player_has_every_turn(game):
     rounds = [row[0] for row in g.log.rows]
     assert rounds == sorted(rounds)
     assert rounds[0] == 0 and rounds[-1] == g.rounds + 1
-    turns = [(e["round"], e["seat"]) for e in map(columns, g.log.rows)
-             if e["kind"] == "turn_started"]
-    assert turns == [(r, s) for r in range(1, g.rounds + 1) for s in range(len(g.players))]
+    turns, owed = [], []  # an Eternal Fire bought in a turn owes its buyer one right after
+    for e in map(columns, g.log.rows):
+        if e["kind"] == "turn_started":
+            turns.append((e["round"], e["seat"]))
+        elif e["kind"] == "feat_performed" and e["item"] == "eternal_fire":
+            owed.append(len(turns))
+    expected = [(r, s) for r in range(1, g.rounds + 1) for s in range(len(g.players))]
+    for n, after in enumerate(owed):
+        expected.insert(after + n, turns[after - 1])
+    assert turns == expected
     for e in map(columns, g.log.rows):
         if 1 <= e["round"] <= g.rounds:
             assert e["active_seat"] in range(len(g.players))

@@ -13,13 +13,13 @@ from functools import cache
 from typing import Any
 
 from analytics.engine.decisions import Decision, DecisionError
-from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Face
+from analytics.games.diceforge.blessings import BOAR_OWNER_BONUS
+from analytics.games.diceforge.cards import CONVERSIONS, TRITON_CHOICES
+from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, Card, Face
 from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
-from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
-from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
-from analytics.games.diceforge.rebellion import SHARDS as SCEPTER_SHARDS
-from analytics.games.diceforge.state import DIE_NAMES, Game, Player
+from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
+from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
     Outlook,
@@ -29,9 +29,6 @@ from analytics.games.diceforge.valuation import (
     reinforcement_gold,
 )
 from analytics.policies.registry import register_bot
-
-TRITON_GAINS = {"sun": (SUN, 2), "moon": (MOON, 2), "gold": (GOLD, 6)}
-BOAR_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,19 +101,24 @@ def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
     The fixed score is printed Glory plus the plan's taste less the shards' price: the part of
     a feat's score that never changes. Computed once per plan, not once per bot.
     """
-    feats = {
-        cid: (card.glory + plan.bonus(cid) - plan.shard_price * (card.sun + card.moon),
-              card.value if card.value in EFFECT_VALUES else None, card.island)
-        for cid, card in CARDS.items()
-    }
-    return asdict(plan), feats
+    return asdict(plan), {cid: _feat_table(plan, card) for cid, card in CARDS.items()}
+
+
+def _feat_table(plan: Plan, card: Card) -> tuple:
+    """(fixed score, worth function's name or None, island) of `card`, from its row."""
+    return (card.glory + plan.bonus(card.id) - plan.shard_price * (card.sun + card.moon),
+            card.value if card.value in EFFECT_VALUES else None, card.island)
 
 
 # --- actions -------------------------------------------------------------------------------
 
 def feat_score(bot: HeuristicBot, o: Outlook, card_id: str) -> float:
     """A feat's worth net of the shards it costs and the blessing an ousted hero gets."""
-    base, effect, island = bot.feats[card_id]
+    known = bot.feats.get(card_id)
+    if known is None:  # a card added after the plan's tables were made: read its row now
+        card = next(c for c in o.g.slots.values() if c.id == card_id)
+        known = bot.feats[card_id] = _feat_table(bot.plan, card)
+    base, effect, island = known
     score = base + o.effect(effect) if effect else base
     occupant = o.g.islands[island]
     if occupant is not None and occupant != o.p.seat:
@@ -264,7 +266,7 @@ def choose_minor_die(bot: HeuristicBot, g: Game, d: Decision) -> int:
 def choose_convert(bot: HeuristicBot, g: Game, d: Decision) -> int:
     """Sentinel/Cyclops: convert when Glory beats keeping the resource (always on overflow)."""
     card, res = d.context
-    rate = 2 if card == "sentinel" else 1
+    rate = CONVERSIONS[card][1]  # Glory per unit, as the card declares
     o = bot.outlook(g, d.seat)
     amount = d.options[-1]
     room = o.p.caps[res] - o.p.res[res]
@@ -308,7 +310,7 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
     best = max(gains, key=gains.__getitem__)
     if gains[best] > now + 2 or (o.acts <= 1 and g.active == d.seat):
         return best if gains[best] > now else max(
-            gains, key=lambda opt: TRITON_GAINS[opt][1] * o.unit[TRITON_GAINS[opt][0]])
+            gains, key=lambda opt: TRITON_CHOICES[opt][1] * o.unit[TRITON_CHOICES[opt][0]])
     return "keep"
 
 
@@ -340,70 +342,6 @@ def _cost_value(o: Outlook, cost: tuple) -> float:
     return sum(amount * o.unit[res] for res, amount in cost)
 
 
-def choose_twins_reroll(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """Reroll the die whose face is furthest below its mean, when that beats the 3 gold less
-    the Moon or Glory the Twins give back."""
-    o = bot.outlook(g, d.seat)
-    faces, _ = d.context
-    means = o.die_means()
-    bonus, cost = max(o.unit[MOON], 1.0), 3 * o.unit[GOLD]
-    best, best_gain = "keep", 0.0
-    for i, name in enumerate(d.options[1:]):
-        die = DIE_NAMES.index(name)
-        gain = means[die] - _shown_value(o, faces, i) + bonus - cost
-        if gain > best_gain:
-            best, best_gain = name, gain
-    return best
-
-
-def _shown_value(o: Outlook, faces: tuple, i: int) -> float:
-    """What face i of a blessing is worth with the others (an x3 triples its partner)."""
-    others = [f for j, f in enumerate(faces) if j != i]
-    if faces[i].special == "x3":
-        return 2.0 * max((o.face_value(f, 0.0) for f in others), default=0.0)
-    tripled = any(f.special == "x3" for f in others)
-    return o.face_value(faces[i], 0.0) * (3.0 if tripled else 1.0)
-
-
-def choose_twins_bonus(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda opt: o.bundle_value((TWINS_BONUS[opt],)))
-
-
-def choose_scepter_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
-    """All it takes: Scepter gold still pays like reserve gold, and fills towards shards."""
-    return d.options[-1]
-
-
-def choose_scepter_pay(bot: HeuristicBot, g: Game, d: Decision) -> int:
-    """Keep the track for shards while 4 gold there buys a shard worth more; else spend it."""
-    o = bot.outlook(g, d.seat)
-    keep = max(o.unit[SUN], o.unit[MOON]) > 4 * o.unit[GOLD]
-    return d.options[0] if keep else d.options[-1]
-
-
-def choose_scepter_shards(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """The conversion whose useful shards are worth most over the gold it resets; 'none'
-    (when legal) unless one gains."""
-    o = bot.outlook(g, d.seat)
-    p = o.p
-    _, rest = d.context
-    owed = dict(rest)
-    tracks = p.tracks[SCEPTER]
-    best, best_gain = d.options[0], float("-inf")
-    for option in d.options:
-        if option == "none":
-            gain = 0.0
-        else:
-            shard, n, needs = SCEPTER_CONVERSIONS[option]
-            useful = min(n, max(0, owed.get(shard, 0) - p.res.get(SCEPTER_SHARDS[shard], 0)))
-            reset = min(t for t in tracks if t >= needs)
-            gain = useful * o.unit[shard] - reset * o.unit[GOLD]
-        if gain > best_gain:
-            best, best_gain = option, gain
-    return best
-
-
 def choose_owl_resource(bot: HeuristicBot, g: Game, d: Decision) -> str:
     o = bot.outlook(g, d.seat)
     return max(d.options, key=lambda res: o.bundle_value(((res, 1),)))
@@ -416,7 +354,7 @@ def choose_boar_target(bot: HeuristicBot, g: Game, d: Decision) -> int:
 
 def choose_boar_bonus(bot: HeuristicBot, g: Game, d: Decision) -> str:
     o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda opt: o.bundle_value((BOAR_BONUS[opt],)))
+    return max(d.options, key=lambda opt: o.bundle_value((BOAR_OWNER_BONUS[opt],)))
 
 
 def choose_ship_order(bot: HeuristicBot, g: Game, d: Decision) -> str:
@@ -445,11 +383,7 @@ HANDLERS = {
     "boar_target": choose_boar_target,
     "boar_bonus": choose_boar_bonus,
     "ship_order": choose_ship_order,
-    "twins_reroll": choose_twins_reroll,
-    "twins_bonus": choose_twins_bonus,
-    "scepter_gold": choose_scepter_gold,
-    "scepter_pay": choose_scepter_pay,
-    "scepter_shards": choose_scepter_shards,
+    **REBELLION_HANDLERS,
 }
 
 # --- the plans ------------------------------------------------------------------------------

@@ -55,6 +55,14 @@ def any_buyable(g: Game, gold: int) -> bool:
     return False
 
 
+def cheapest_face(g: Game) -> int | None:
+    """The cost of the cheapest Sanctuary face left (None when the Sanctuary is empty)."""
+    for pool in g.sanctuary:
+        if pool:
+            return pool[0].cost
+    return None
+
+
 def take_from_sanctuary(g: Game, face_id: str) -> Face:
     pool = g.sanctuary[POOL_OF[face_id]]
     for i, face in enumerate(pool):

@@ -22,6 +22,9 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "ship_order": ("choose", ("choose", "last"),
                    "a Ship face rolled with another face: the player picks the order (choose) "
                    "or the Ship always resolves last"),
+    "eternal_fire": ("after", ("after", "now"),
+                     "The Eternal Fire's new turn comes after the current turn, extra action "
+                     "included (after), or the current turn ends at once (now)"),
 }
 
 
@@ -35,6 +38,7 @@ class RuleOptions:
     boar_bearer: str = "sun_or_moon"
     card_glory: str = "end"
     ship_order: str = "choose"
+    eternal_fire: str = "after"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

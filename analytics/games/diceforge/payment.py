@@ -27,13 +27,14 @@ class Source:
 
     available(g, p, card_id, res, purpose): the most of `res` it alone could pay now;
     covers(g, p, card_id, short, purpose): the shortfall left after it pays the most it can;
-    pays(g, p, card_id, cost, cause, purpose): pays a part of `cost` (asking p where p may
-    choose, never leaving more than p's reserve holds) and returns the rest, for the reserve.
+    pays(g, p, card_id, cost, cause, purpose, keep): pays a part of `cost` (asking p where p
+    may choose, never leaving more than p's reserve holds, nor `keep` unpayable) and returns
+    the rest, for the reserve.
     """
 
     available: Callable[[Game, Player, str, str, str], int]
     covers: Callable[[Game, Player, str, Short, str], Short]
-    pays: Callable[[Game, Player, str, Cost, str, str], Cost]
+    pays: Callable[[Game, Player, str, Cost, str, str, Cost], Cost]
 
 
 SOURCES: dict[str, Source] = {}
@@ -69,13 +70,14 @@ def funds(g: Game, p: Player, res: str, purpose: str) -> int:
     return total
 
 
-def pay(g: Game, p: Player, cost: Cost, cause: str, purpose: str) -> None:
+def pay(g: Game, p: Player, cost: Cost, cause: str, purpose: str, keep: Cost = ()) -> None:
     """Pay `cost` (the caller has checked `can_pay`): each source p holds pays what p chooses,
-    the reserve the rest; every part is logged with `cause`."""
+    the reserve the rest; every part is logged with `cause`. `keep` is a cost that must stay
+    payable after this one (the action an extra action was bought for: checked together)."""
     sources = p.hooks.get(PAY)
     if sources:
         for card_id, key in tuple(sources):
-            cost = SOURCES[key].pays(g, p, card_id, cost, cause, purpose)
+            cost = SOURCES[key].pays(g, p, card_id, cost, cause, purpose, keep)
     for res, amount in cost:
         spend(g, p, res, amount, cause)
 

@@ -11,7 +11,8 @@ may be paid with a track at 4+ reset for 1 shard, or at 6 for 2 shards of one ki
 reserve (`scepter_sun` / `scepter_moon` in the map, lost when the turn ends).
 
 The Eternal Fire (F7): right after this turn, the buyer plays a new full turn in which only
-they are blessed at the start.
+they are blessed at the start. "Immediately" may also read as ending the current turn at once
+(skipping its extra-action step): rule option `eternal_fire` (after | now).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from analytics.games.diceforge.payment import (
     SOURCES,
     Short,
     Source,
+    add_costs,
     can_pay,
     pay,
 )
@@ -140,16 +142,19 @@ def _covers(g: Game, p: Player, card_id: str, short: Short, purpose: str) -> Sho
 
 def _best_conversion(tracks: list[int], sun: int, moon: int) -> tuple[int, int]:
     """The (sun, moon) still lacking after the best conversion of each track (4 copies at
-    most: every combination is tried)."""
+    most: the combinations are tried, each track once, stopping when nothing lacks)."""
     best = (sun, moon)
-    for i, t in enumerate(tracks):
-        for shard, n, needs in CONVERSIONS.values():
-            if t >= needs:
-                rest = tracks[:i] + [0] + tracks[i + 1:]
-                s, m = (max(0, sun - n), moon) if shard == SUN else (sun, max(0, moon - n))
-                s, m = _best_conversion(rest, s, m)
-                if s + m < best[0] + best[1]:
-                    best = (s, m)
+    if not tracks or not sun and not moon:
+        return best
+    t, rest = tracks[0], tracks[1:]
+    for s, m in [(sun, moon)] + [
+            (max(0, sun - n), moon) if shard == SUN else (sun, max(0, moon - n))
+            for shard, n, needs in CONVERSIONS.values() if t >= needs]:
+        s, m = _best_conversion(rest, s, m)
+        if s + m < best[0] + best[1]:
+            best = (s, m)
+            if not s and not m:
+                break
     return best
 
 
@@ -162,14 +167,17 @@ def _take_gold(tracks: list[int], amount: int) -> None:
         amount -= took
 
 
-def _pays(g: Game, p: Player, card_id: str, cost: Cost, cause: str, purpose: str) -> Cost:
+def _pays(g: Game, p: Player, card_id: str, cost: Cost, cause: str, purpose: str,
+          keep: Cost) -> Cost:
     """p chooses how much gold the tracks pay and which conversions pay shards; the shards a
-    Scepter gave this turn pay first (they would be lost anyway). Returns the reserve's part."""
+    Scepter gave this turn pay first (they would be lost anyway). Returns the reserve's part.
+    Conversions are offered only while `keep` stays payable too (its shards may be left over
+    from one now)."""
     rest = dict(cost)
     if rest.get(GOLD, 0) and sum(p.tracks[card_id]):
         rest[GOLD] -= _pay_gold(g, p, card_id, rest[GOLD], cause)
     if _shards_allowed(g, p, purpose) and (rest.get(SUN, 0) or rest.get(MOON, 0)):
-        _convert(g, p, card_id, rest, cause, purpose)
+        _convert(g, p, card_id, rest, dict(add_costs(tuple(rest.items()), keep)), cause)
         for res, held in SHARDS.items():
             used = min(rest.get(res, 0), p.res.get(held, 0))
             if used:
@@ -188,13 +196,14 @@ def _pay_gold(g: Game, p: Player, card_id: str, need: int, cause: str) -> int:
     return taken
 
 
-def _convert(g: Game, p: Player, card_id: str, rest: dict[str, int], cause: str,
-             purpose: str) -> None:
-    """Offer conversions while one is possible and still useful; 'none' once the reserve and
-    this turn's Scepter shards can pay the rest."""
+def _convert(g: Game, p: Player, card_id: str, rest: dict[str, int], owed: dict[str, int],
+             cause: str) -> None:
+    """Offer conversions while one is possible and still useful for `rest`; 'none' once the
+    reserve and this turn's Scepter shards can pay all that is `owed` (rest and what must stay
+    payable), and only conversions that leave `owed` payable."""
     tracks = p.tracks[card_id]
     while True:
-        need = _need(p, rest)
+        need = _need(p, owed)
         options = tuple(name for name, (shard, n, needs) in CONVERSIONS.items()
                         if rest.get(shard, 0) > p.res.get(SHARDS[shard], 0)
                         and any(t >= needs for t in tracks)
@@ -250,5 +259,8 @@ SOURCES["scepter"] = Source(_available, _covers, _pays)
 # --- The Eternal Fire -----------------------------------------------------------------------
 @effect("eternal_fire")
 def eternal_fire(g: Game, p: Player, card: Card) -> None:
-    """A new full turn right after this one, where only p is blessed at its start."""
+    """A new full turn right after this one, where only p is blessed at its start (with the
+    rule option `eternal_fire=now`, this turn ends here: no extra-action step)."""
     g.extra_turns.append(p.seat)
+    if g.rules.eternal_fire == "now":
+        g.turn_cut = True

@@ -13,22 +13,24 @@ def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None
     Scepter, Sentinel), then the map; what exceeds a cap is lost (Glory has none)."""
     if amount <= 0:
         return
-    hooks = p.hooks.get(GAIN_OF.get(res, ""))
-    if hooks:
-        for card_id, key in tuple(hooks):  # a copy: a full Hammer unregisters itself
-            amount = HANDLERS[key](g, p, card_id, res, amount, cause, item)
-            if amount <= 0:
-                return
-    held = p.res.get(res, 0)
+    if p.hooks:  # (dict lookups are most of a gain's cost: ~480 gains a game)
+        hooks = p.hooks.get(GAIN_OF.get(res, ""))
+        if hooks:
+            for card_id, key in tuple(hooks):  # a copy: a full Hammer unregisters itself
+                amount = HANDLERS[key](g, p, card_id, res, amount, cause, item)
+                if amount <= 0:
+                    return
+    reserve = p.res
     cap = p.caps.get(res)
     if cap is None:
-        p.res[res] = held + amount
+        reserve[res] = reserve.get(res, 0) + amount
         g.log.emit(p.seat, "resource_gained", item, res, amount, cause)
         return
+    held = reserve[res]  # a capped resource is in every map from the start
     room = cap - held
-    kept = amount if amount <= room else room  # min(), without a call: ~480 gains a game
+    kept = amount if amount <= room else room  # min(), without a call
     if kept > 0:
-        p.res[res] = held + kept
+        reserve[res] = held + kept
         g.log.emit(p.seat, "resource_gained", item, res, kept, cause)
     if kept < amount:
         g.log.emit(p.seat, "resource_overflowed", item, res, amount - kept, cause)

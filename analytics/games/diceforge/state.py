@@ -66,6 +66,15 @@ class Player:
     def amount(self, resource: str) -> int:
         return self.res.get(resource, 0)
 
+    def copy(self) -> Player:
+        """An independent copy (faces and cards are immutable and shared; every list and
+        map is new): what a state clone takes per player."""
+        return Player(self.seat, dict(self.res), dict(self.caps), [list(d) for d in self.dice],
+                      list(self.up), list(self.cards),
+                      {hook: list(regs) for hook, regs in self.hooks.items()},
+                      {card: list(t) for card, t in self.tracks.items()}, self.island,
+                      self.forged)
+
     # The four reserves read as attributes, for readable rules and tests.
     @property
     def gold(self) -> int:
@@ -125,9 +134,11 @@ class Game:
     blessed: int = 0
     over: bool = False
     # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
-    # `solo` is set while such a turn is played: only its player is blessed at its start.
+    # `solo` is set while such a turn is played: only its player is blessed at its start;
+    # `turn_cut` ends the current turn before its next step (a card may set it).
     extra_turns: list[int] = field(default_factory=list)
     solo: bool = False
+    turn_cut: bool = False
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)

@@ -23,7 +23,7 @@ from analytics.games.diceforge.components import (
     Card,
     Cost,
 )
-from analytics.games.diceforge.forge import any_buyable, make_offering
+from analytics.games.diceforge.forge import any_buyable, cheapest_face, make_offering
 from analytics.games.diceforge.hooks import HANDLERS, fire, register_card
 from analytics.games.diceforge.payment import (
     CARD,
@@ -32,7 +32,6 @@ from analytics.games.diceforge.payment import (
     FORGE,
     add_costs,
     can_pay,
-    funds,
     pay,
 )
 from analytics.games.diceforge.resources import gain
@@ -103,6 +102,10 @@ def _action_choice(g: Game) -> None:
 
 
 def _extra(g: Game) -> None:
+    if g.turn_cut:  # a card ended the turn before its extra-action step (Eternal Fire, now)
+        g.turn_cut = False
+        g.phase = TURN_END
+        return
     g.phase = EXTRA_CHOICE
     fire(g, g.players[g.active], OWN_TURN)
 
@@ -115,7 +118,7 @@ def _extra_choice(g: Game) -> None:
     choice = g.decide(p.seat, "extra_action", ("pass",) + options) if options else "pass"
     g.phase = TURN_END
     if choice != "pass":
-        pay(g, p, cost, "extra_action", EXTRA_ACTION)
+        pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
         do_action(g, p, choice, "extra_action")
 
 
@@ -140,6 +143,15 @@ def play_turn(g: Game, p: Player) -> None:
     fire(g, p, TURN_END)
 
 
+def take_turns(g: Game, p: Player) -> None:
+    """p's turn, then every turn a card owes right after it (tests; the game runs steps)."""
+    play_turn(g, p)
+    while g.extra_turns:
+        g.solo = True
+        play_turn(g, g.players[g.extra_turns.pop(0)])
+    g.solo = False
+
+
 STEPS = {
     ROUND_START: _round_start, TURN_START: _turn_start, BLESSING: _blessing,
     REINFORCEMENTS: _reinforcements, ACTION: _action, ACTION_CHOICE: _action_choice,
@@ -156,7 +168,7 @@ def call_reinforcements(g: Game, p: Player) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
-            cost = USE_COSTS[entry[0]]
+            cost = use_cost(entry[0])
             if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
                 usable[entry[0]] = entry
         if not usable:
@@ -167,13 +179,14 @@ def call_reinforcements(g: Game, p: Player) -> None:
         card_id, key = usable[choice]
         unused.remove(usable[choice])
         g.log.emit(p.seat, "reinforcement_used", card_id, None, None, card_id)
-        pay(g, p, USE_COSTS[card_id], card_id, CARD)
+        pay(g, p, use_cost(card_id), card_id, CARD)
         HANDLERS[key](g, p, card_id)
 
 
-# What one use of each reinforcement costs, as its card declares (`Card.use`).
-USE_COSTS: dict[str, Cost] = {
-    card_id: card.use.cost if card.use is not None else () for card_id, card in CARDS.items()}
+def use_cost(card_id: str) -> Cost:
+    """What one use of a reinforcement costs, as its card declares (`Card.use`)."""
+    use = CARDS[card_id].use
+    return use.cost if use is not None else ()
 
 
 def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
@@ -181,7 +194,11 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
     `committed` (the extra action's cost) paid first."""
     options = ["pass"]
     if PAY in p.hooks:  # another source may pay: ask the payment rules
-        if any_buyable(g, funds(g, p, GOLD, FORGE) - _part(committed, GOLD)):
+        # Checked as one payment: a Scepter track pays either gold or shards. Shards can only
+        # pay the extra action's part (a face costs gold), so its purpose is the one to ask.
+        cheapest = cheapest_face(g)
+        if cheapest is not None and can_pay(g, p, add_costs(committed, ((GOLD, cheapest),)),
+                                            EXTRA_ACTION if committed else FORGE):
             options.append("forge")
         for slot, card in g.slots.items():
             if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
@@ -199,17 +216,18 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
     return tuple(options)
 
 
-def _part(cost: Cost, res: str) -> int:
-    for r, amount in cost:
-        if r == res:
-            return amount
-    return 0
+def _action_cost(g: Game, choice: str) -> Cost:
+    """What an action will cost at least: a feat its card's cost, an offering its cheapest
+    face."""
+    if choice == "forge":
+        return ((GOLD, cheapest_face(g) or 0),)
+    return CARDS[choice].cost
 
 
 def take_action(g: Game, p: Player, cause: str) -> None:
-    """Tokens, then p's action (tests run it alone; the game runs it as two steps)."""
     fire(g, p, OWN_TURN)
-    do_action(g, p, g.decide(p.seat, "action", action_options(g, p)), cause)
+    choice = g.decide(p.seat, "action", action_options(g, p))
+    do_action(g, p, choice, cause)
 
 
 def do_action(g: Game, p: Player, choice: str, cause: str) -> None:

@@ -25,7 +25,6 @@ from analytics.games.diceforge.components import (
     SHIELD_BONUS,
     SUN,
     Face,
-    Use,
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.state import Game, Player
@@ -456,7 +455,7 @@ def gold_to_glory(p: Player) -> float:
     declare it (`Card.use`); 0 when none does."""
     best = 0.0
     for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
-        rate = _USE_RATES[card_id][1]
+        rate = _use_rates(card_id)[1]
         if rate > best:
             best = rate
     return best
@@ -466,7 +465,7 @@ def reinforcement_gold(p: Player) -> int:
     """Gold p's reinforcements would spend in one turn, as their cards declare."""
     total = 0
     for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
-        total += _USE_RATES[card_id][0]
+        total += _use_rates(card_id)[0]
     return total
 
 
@@ -474,12 +473,16 @@ def _amount(cost: tuple, res: str) -> int:
     return sum(amount for r, amount in cost if r == res)
 
 
-def _use_rates(use: Use | None) -> tuple[int, float]:
-    """(gold one use costs, Glory per gold it gives) from a reinforcement's declaration."""
-    if use is None:
-        return 0, 0.0
-    gold, glory = _amount(use.cost, GOLD), _amount(use.gives, GLORY)
-    return gold, glory / gold if gold and glory else 0.0
+def _use_rates(card_id: str) -> tuple[int, float]:
+    """(gold one use costs, Glory per gold it gives) from a reinforcement's declaration,
+    worked out once per card."""
+    rates = _USE_RATES.get(card_id)
+    if rates is None:
+        use = CARDS[card_id].use
+        gold = _amount(use.cost, GOLD) if use is not None else 0
+        glory = _amount(use.gives, GLORY) if use is not None else 0
+        rates = _USE_RATES[card_id] = (gold, glory / gold if gold and glory else 0.0)
+    return rates
 
 
-_USE_RATES = {card_id: _use_rates(card.use) for card_id, card in CARDS.items()}
+_USE_RATES: dict[str, tuple[int, float]] = {}
