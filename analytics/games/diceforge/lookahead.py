@@ -62,8 +62,8 @@ class LookaheadBot:
     better by more than this many Glory (a few rollouts are noisy; the plan is a good prior).
     """
 
-    def __init__(self, base: str = "hero", rollouts: int = 2, width: int | None = 3,
-                 margin: float = 0.0) -> None:
+    def __init__(self, base: str = "hero", rollouts: int = 3, width: int | None = 3,
+                 margin: float = 2.0) -> None:
         self.name = "lookahead"
         self.params: dict[str, Any] = {"base": base, "rollouts": rollouts, "width": width,
                                        "margin": margin,

@@ -59,9 +59,9 @@ def main() -> None:
     parser.add_argument("--bot", default="lookahead")
     parser.add_argument("--against", default="hero")
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--rollouts", type=int, default=2, help="per option (lookahead)")
+    parser.add_argument("--rollouts", type=int, default=3, help="per option (lookahead)")
     parser.add_argument("--width", type=int, default=3, help="options tried (0: every one)")
-    parser.add_argument("--margin", type=float, default=0.0, help="Glory a rollout must beat "
+    parser.add_argument("--margin", type=float, default=2.0, help="Glory a rollout must beat "
                         "the plan's own choice by (lookahead)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--start", type=int, default=0, help="first game index (to split a run)")
