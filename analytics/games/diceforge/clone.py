@@ -11,7 +11,7 @@ from typing import Any
 
 from analytics.engine.chance import Chance
 from analytics.engine.events import EventLog
-from analytics.games.diceforge.state import Game, Player
+from analytics.games.diceforge.state import Game
 
 
 def clone(g: Game, chance: Chance, decider: Any) -> Game:
@@ -24,7 +24,7 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
     log.round, log.active_seat = g.log.round, g.log.active_seat
     return Game(
         setup=g.setup,
-        players=[_player(p) for p in g.players],
+        players=[p.copy() for p in g.players],
         sanctuary=[pool.copy() for pool in g.sanctuary],
         gardens={name: pool.copy() for name, pool in g.gardens.items()},
         slots=g.slots.copy(),
@@ -43,19 +43,5 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
         over=g.over,
         extra_turns=g.extra_turns.copy(),
         solo=g.solo,
-    )
-
-
-def _player(p: Player) -> Player:
-    return Player(
-        seat=p.seat,
-        res=p.res.copy(),
-        caps=p.caps.copy(),
-        dice=[die.copy() for die in p.dice],
-        up=p.up.copy(),
-        cards=p.cards.copy(),
-        hooks={hook: entries.copy() for hook, entries in p.hooks.items()},
-        tracks={card: track.copy() for card, track in p.tracks.items()},
-        island=p.island,
-        forged=p.forged,
+        turn_cut=g.turn_cut,
     )
