@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from analytics.engine.decisions import Decision
+from analytics.engine.decisions import Decision, DecisionError
 from analytics.games.diceforge.blessings import BOAR_OWNER_BONUS
 from analytics.games.diceforge.cards import CONVERSIONS, TRITON_CHOICES
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Card, Face
@@ -66,8 +66,9 @@ class HeuristicBot:
 
     def choose(self, view: Game, decision: Decision, rng: random.Random) -> Any:
         handler = HANDLERS.get(decision.kind)
-        if handler is None:
-            return decision.options[0]  # an unknown kind: any legal answer beats failing
+        if handler is None:  # a new decision kind needs a handler, not a silent first option
+            raise DecisionError(f"bot {self.name!r} has no handler for decision kind "
+                                f"{decision.kind!r}")
         return handler(self, view, decision)
 
     def outlook(self, g: Game, seat: int) -> Outlook:
