@@ -22,8 +22,11 @@ from pathlib import Path
 import click
 import duckdb
 
+from analytics.engine.measure import clone_cost
+from analytics.games import get_game
 from analytics.native import describe_build
-from analytics.simulate import RunConfig, run_simulation
+from analytics.policies import make_bot
+from analytics.simulate import RunConfig, run_simulation, validate
 
 ANALYSIS_COMMANDS = ("cards", "faces", "seats")
 
@@ -106,6 +109,14 @@ def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
             "tree_peak_mb": memory.peak_mb}
 
 
+def bench_clone(bots: str) -> float:
+    """CPU microseconds to clone a four-player base game at a mid-game action choice."""
+    config = RunConfig(players=4, games=1, seed=2026, bots=tuple(bots.split(",")))
+    game = get_game(config.game)
+    policies = [make_bot(game.name, name) for name in config.seat_bots(0)]
+    return clone_cost(game, validate(config), policies, config.seed)
+
+
 # Runs one dicelab command, then reports the process's own peak memory (VmHWM belongs to the
 # process image, unlike ru_maxrss, which a child inherits from the large parent that forked it).
 _MEASURED = """
@@ -155,6 +166,8 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> N
         seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
         status = "" if code == 0 else f"  (exit {code})"
         click.echo(f"{command}: {seconds:.2f} s  peak {peak:.0f} MiB{status}")
+    click.echo(f"clone: {bench_clone(bots):.0f} µs CPU per four-player mid-game state "
+               "(at an action choice)")
     if not keep:
         shutil.rmtree(out, ignore_errors=True)
 

@@ -39,7 +39,13 @@ import polars as pl
 
 from analytics.errors import UserError
 from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
-from analytics.runfolder import check_run, damage_advice, require_whole, warn_unfinished
+from analytics.runfolder import (
+    check_run,
+    damage_advice,
+    require_run_files,
+    require_whole,
+    warn_unfinished,
+)
 
 QUERIES_DIR = Path(__file__).parents[1] / "queries"
 MACROS_FILE = "_macros.sql"
@@ -248,6 +254,7 @@ class LogDatabase:
         self.con.execute("set enable_progress_bar = false")  # commands print only their tables
         # Queries scan the same part files several times: parse each file's footer once.
         self.con.execute("set parquet_metadata_cache = true")
+        require_run_files(self.folders)  # a damaged manifest is named as such
         versions = _schema_versions(self.con, self.folders)  # refuses newer logs
         # Only whole parts are read; a damaged one stops here, an unfinished run is said.
         self.checks = [check_run(folder) for folder in self.folders]

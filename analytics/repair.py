@@ -7,6 +7,7 @@ from pathlib import Path
 
 from analytics.errors import UserError
 from analytics.eventlog.writer import write_runs
+from analytics.games import get_game
 from analytics.runfolder import (
     CONFIG_FILE,
     check_run,
@@ -37,7 +38,9 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True) 
     problem = run_files_problem(folder)
     if problem:  # config.json says what the run-level files held
         dropped.append(f"{problem}, written again")
-        write_runs(folder, manifest(config, validate(config)))
+        setup = validate(config)
+        catalogue = get_game(config.game).catalogue(setup.game_setup)
+        write_runs(folder, manifest(config, setup), catalogue)
     check = check_run(folder, deep=True)
     dropped += drop_damaged(check)
     present = check.games_present

@@ -80,9 +80,7 @@ def check_run(folder: Path, deep: bool = False) -> RunCheck:
     """Read the manifest and every part's Parquet footers (not the data: this stays cheap);
     `deep` reads every file whole, finding damage inside a file too. A damaged run-level file
     is a UserError."""
-    problem = run_files_problem(folder)
-    if problem:
-        raise UserError(f"{problem}; run `dicelab repair {folder}` to write it again")
+    require_run_files([folder])
     n_games = _manifest_games(folder)
     stored = read_config(folder)
     size = stored["part_size"] if stored else part_size(n_games)
@@ -98,6 +96,14 @@ def check_run(folder: Path, deep: bool = False) -> RunCheck:
         else:
             check.whole[part] = check.games_in(part)
     return check
+
+
+def require_run_files(folders: list[Path]) -> None:
+    """A UserError naming the first damaged run-level file (before its content is read)."""
+    for folder in folders:
+        problem = run_files_problem(folder)
+        if problem:
+            raise UserError(f"{problem}; run `dicelab repair {folder}` to write it again")
 
 
 def run_files_problem(folder: Path) -> str | None:

@@ -88,8 +88,10 @@ def play_parts(play: Callable[[int], int], parts: Sequence[int], workers: int,
         for part in parts:
             on_done(play(part))
         return
-    pool = [_Worker.start(play) for _ in range(min(workers, len(parts)))]
+    pool: list[_Worker] = []
     try:
+        for _ in range(min(workers, len(parts))):
+            pool.append(_Worker.start(play))  # a signal may come while they start
         _dispatch(pool, deque(parts), on_done)
     finally:
         for worker in pool:

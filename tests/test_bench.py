@@ -12,6 +12,7 @@ def test_bench_prints_simulation_and_analysis_figures(tmp_path):
     assert lines[0].startswith("machine: a pure-Python loop") and lines[1].startswith("engine: ")
     assert "16 four-player base games" in lines[2] and "games/s" in lines[3]
     assert "MiB (all processes at once)" in lines[3] and "events/game" in lines[4]
-    for line, command in zip(lines[5:], ("cards", "faces", "seats"), strict=True):
+    for line, command in zip(lines[5:8], ("cards", "faces", "seats"), strict=True):
         assert line.startswith(f"{command}: ") and "exit" not in line
+    assert lines[8].startswith("clone: ") and "µs CPU per four-player mid-game state" in lines[8]
     assert not (tmp_path / "run").exists()  # removed without --keep

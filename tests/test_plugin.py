@@ -1,7 +1,8 @@
 """The runner, the catalogue and the command line know games only through their plugin."""
 
 import json
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,7 @@ class Toy:
     """A game of one choice: each seat takes 1, 2 or 3 Glory (plus the `bonus` rule)."""
 
     name = "toy"
+    immutable = ()  # no components: views and clones copy everything
     player_counts = (2, 3)
     modules = {"none": "the toy alone"}
 
@@ -103,6 +105,9 @@ class Toy:
 
     def standings(self, state):
         return [(glory,) for glory in state.glory]
+
+    def clone(self, state, chance, decider):
+        return replace(state, decider=decider, glory=list(state.glory), log=deepcopy(state.log))
 
     def catalogue(self, setup):
         return {}, []  # no components: a take is a number, not a thing

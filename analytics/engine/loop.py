@@ -1,4 +1,4 @@
-"""The play loop: one game from a setup, a list of policies and a seed, to scores and events."""
+"""The play loop: one game from a setup, a chance source and a decider, to scores and events."""
 
 from __future__ import annotations
 
@@ -10,18 +10,37 @@ from typing import Any, Protocol
 from analytics.engine.chance import Chance, SeededChance
 from analytics.engine.decisions import Decision, DecisionError
 from analytics.engine.seeds import derive_seed
+from analytics.engine.view import Views
+
+
+class Deciding(Protocol):
+    """Whatever answers a game's decisions: policies by seat, a script of labels, a search."""
+
+    count: int  # decisions answered that had a real choice
+
+    def bind(self, state: Any, game: GamePlugin) -> None:
+        """Called once with the new game's state and its game, before play."""
+
+    def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
+        """One of `options` for `seat`."""
 
 
 class GamePlugin(Protocol):
     """What a game offers the engine (see analytics/games/diceforge for the first one)."""
 
     name: str
+    immutable: tuple[type, ...]  # component types shared as they are (views, clones)
 
-    def new_game(self, setup: Any, chance: Chance, decider: Decider) -> Any:
+    def new_game(self, setup: Any, chance: Chance, decider: Deciding) -> Any:
         """A fresh state for `setup`; setup randomness comes from `chance`."""
 
     def play(self, state: Any) -> None:
-        """Run the game to its end, asking `decider` for every choice and `chance` for dice."""
+        """Run the game on from its position to its end, asking its decider for every choice
+        and its chance for dice."""
+
+    def clone(self, state: Any, chance: Chance, decider: Deciding) -> Any:
+        """A copy of a state between two steps, sharing nothing mutable, that plays on with
+        `chance` and `decider`."""
 
     def standings(self, state: Any) -> list[tuple]:
         """Per seat, a sortable key: higher is better; equal keys are ties (score first)."""
@@ -33,27 +52,37 @@ _new_decision = partial(tuple.__new__, Decision)
 
 
 class Decider:
-    """Routes each decision to the policy of its seat and checks the answer is legal.
+    """Routes each decision to the policy of its seat, which sees a read-only view of the game,
+    and checks the answer is legal.
 
     A decision with one legal option is answered without asking (and not counted): a forced
     move carries no information, and skipping it keeps the hot path short.
     """
 
-    __slots__ = ("policies", "rngs", "count", "state")
+    __slots__ = ("policies", "rngs", "count", "view", "_views")
 
     def __init__(self, policies: list, seed: int) -> None:
         self.policies = policies
         self.rngs = [random.Random(derive_seed(seed, "policy", seat))
                      for seat in range(len(policies))]
         self.count = 0
-        self.state: Any = None  # the game's state, set once it is built
+        self._views = Views()
+        self.view: Any = None  # the game's read-only view, set by `bind`
 
-    def decide(self, seat: int, kind: str, options: tuple, context: Any = None):
+    def bind(self, state: Any, game: GamePlugin) -> None:
+        self._views = Views(game.immutable, game.clone)
+        self.view = self._views.wrap(state)
+
+    def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         if len(options) == 1:
             return options[0]
         self.count += 1
+        views = self._views
+        views.refresh()
+        if context is not None:
+            context = views.wrap(context)
         decision = _new_decision((seat, kind, options, context))
-        answer = self.policies[seat].choose(self.state, decision, self.rngs[seat])
+        answer = self.policies[seat].choose(self.view, decision, self.rngs[seat])
         if answer not in options:
             raise DecisionError(f"{self.policies[seat].name} answered {answer!r} to {kind}; "
                                 f"legal: {options}")
@@ -79,13 +108,22 @@ def rank_seats(keys: list[tuple]) -> tuple[list[int], list[float]]:
     return ranks, [1.0 / winners if r == 1 else 0.0 for r in ranks]
 
 
-def play_game(game: GamePlugin, setup: Any, policies: list, seed: int) -> GameResult:
-    """Play one game; the same (setup, policies, seed) always gives the same result."""
-    decider = Decider(policies, seed)
-    state = game.new_game(setup, SeededChance(derive_seed(seed, "chance")), decider)
-    decider.state = state
+def play(game: GamePlugin, setup: Any, chance: Chance, decider: Deciding) -> GameResult:
+    """Play one game with the given chance source and decider."""
+    state = game.new_game(setup, chance, decider)
+    decider.bind(state, game)
     game.play(state)
+    return result_of(game, state, decider.count)
+
+
+def result_of(game: GamePlugin, state: Any, n_decisions: int) -> GameResult:
+    """The result of a finished game."""
     keys = game.standings(state)
     ranks, shares = rank_seats(keys)
-    return GameResult([k[0] for k in keys], ranks, shares, state.log.rows, decider.count,
+    return GameResult([k[0] for k in keys], ranks, shares, state.log.rows, n_decisions,
                       state.rounds)
+
+
+def play_game(game: GamePlugin, setup: Any, policies: list, seed: int) -> GameResult:
+    """Play one seeded game; the same (setup, policies, seed) always gives the same result."""
+    return play(game, setup, SeededChance(derive_seed(seed, "chance")), Decider(policies, seed))

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 import polars as pl
 
-# 2: the `uses` table. 3: the game's words as Enums built from its vocabulary (were fixed
-# enums); `components.parquet`, the run's catalogue.
+# 2: the `uses` table. 3: the game's words, checked against the vocabulary it declares (were
+# enums fixed here); `components.parquet`, the run's catalogue.
 SCHEMA_VERSION = 3
 OLDEST_READABLE = 2  # schema 2 logs read through a migration (analytics/eventlog/legacy.py)
 

@@ -2,7 +2,8 @@
 only through it: its content, a setup built and checked from card set + module + rule options +
 player count, a new game, play to the end, standings.
 
-The play loop needs only the last three (`analytics.engine.loop.GamePlugin`); each game's folder
+The play loop needs only the last ones (`analytics.engine.loop.GamePlugin`, which this extends:
+new game, play, clone, standings, the immutable component types); each game's folder
 in `analytics/games/` holds one object with all of it, listed in `analytics/games/__init__.py`.
 """
 
@@ -12,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from analytics.engine.loop import GamePlugin
 from analytics.errors import UserError
 
 # A rule option: (default, allowed values, what it decides).
@@ -31,7 +33,7 @@ class RunSetup:
     game_setup: Any
 
 
-class Plugin(Protocol):
+class Plugin(GamePlugin, Protocol):
     """One game, as the runner, `dicelab list` and `dicelab simulate` see it."""
 
     name: str
@@ -73,15 +75,6 @@ class Plugin(Protocol):
         """A checked setup: card set (a preset name or a file), module, rule options
         (NAME -> VALUE, the others at their defaults) and player count; any mistake is one
         UserError naming it."""
-
-    def new_game(self, setup: Any, chance: Any, decider: Any) -> Any:
-        """A fresh state for a `RunSetup.game_setup`."""
-
-    def play(self, state: Any) -> None:
-        """Run the game to its end."""
-
-    def standings(self, state: Any) -> list[tuple]:
-        """Per seat, a sortable key: higher is better; equal keys are ties (score first)."""
 
 
 def check_players_and_module(game: Plugin, players: int, module: str) -> None:

@@ -7,7 +7,8 @@ import pytest
 from analytics.engine import play_game
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.catalogue import ATTRIBUTES, catalogue
-from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.components import CARDS
+from analytics.games.diceforge.content import CardSet, load_card_set, preset_names
 from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
 from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
@@ -41,8 +42,9 @@ def test_card_rows_carry_slot_cost_glory_and_origin():
         "component": "hydra", "kind": "card", "name": "Hydra", "offered": True,
         "module": "none", "origin": "base", "slot": "M8", "island": 4, "gold": 0, "sun": 5,
         "moon": 5, "glory": 26, "timing": "none", "pool": None, "level": None,
-        "source": "island", "from_card": None, "gives": None}
+        "source": "island", "from_card": None, "gives": None, "glory_source": "card"}
     assert rows_of("base-alternates")["cyclops"]["origin"] == "base-alternate"
+    assert rows_of("base")["blacksmiths_hammer"]["glory_source"] == "hammer"  # its gold track
 
 
 def test_face_rows_carry_pool_level_cost_and_what_they_give():
@@ -51,7 +53,8 @@ def test_face_rows_carry_pool_level_cost_and_what_they_give():
         "component": "gold2_moon1", "kind": "face", "name": "gold2_moon1", "offered": True,
         "module": "none", "origin": "base", "slot": None, "island": None, "gold": 4, "sun": 0,
         "moon": 0, "glory": None, "timing": None, "pool": 5, "level": 3,
-        "source": "sanctuary", "from_card": None, "gives": "2 gold + 1 moon"}
+        "source": "sanctuary", "from_card": None, "gives": "2 gold + 1 moon",
+        "glory_source": "die_face"}
     assert rows["gold3_or_glory2"]["gives"] == "3 gold / 2 glory"
     assert {i: (r["from_card"], r["origin"], r["gives"]) for i, r in rows.items()
             if r["source"] == "garden"} == {
@@ -71,15 +74,29 @@ def test_every_id_of_the_catalogue_is_a_word_of_the_log():
         assert ids <= set(words["item"]) and ids <= set(words["cause"])
 
 
-@pytest.mark.parametrize("card_set", ["base", "base-alternates"])
+def sweep_sets() -> dict[str, CardSet]:
+    """The presets, and for every other card the standard set with that card on its slot."""
+    sets = {name: load_card_set(name) for name in preset_names()}
+    in_presets = {card for card_set in sets.values() for card in card_set.card_ids}
+    base = sets["base"]
+    for card in CARDS.values():
+        if card.id not in in_presets:
+            sets[card.id] = CardSet(card.id, {**base.cards, card.slot: card})
+    return sets
+
+
+SWEEP_SETS = sweep_sets()
+
+
+@pytest.mark.parametrize("card_set", sorted(SWEEP_SETS))
 @pytest.mark.parametrize(("option", "value"), [
     (name, value) for name, (_, values, _) in RULE_OPTIONS.items() for value in values])
 def test_games_use_only_declared_words(card_set, option, value):
-    """Over every set and every rule option value, with the random bot (it tries everything)
-    and the heuristic ones, every word of every event is declared."""
+    """Over every card, every set and every rule option value, with the random bot (it tries
+    everything) and the heuristic ones, every word of every event is declared."""
     words = {name: set(declared) | {None} for name, declared in GAME.vocabulary(None).items()}
     for players, bots in ((2, ("random", "random")), (4, ("economist", "hero", "random", "hero"))):
-        setup = Setup(players, load_card_set(card_set), parse_rule_options({option: value}))
+        setup = Setup(players, SWEEP_SETS[card_set], parse_rule_options({option: value}))
         result = play_game(GAME, setup, [make_bot("diceforge", b) for b in bots], players)
         for name, index in WORD_AT.items():
             assert {row[index] for row in result.events} <= words[name], name

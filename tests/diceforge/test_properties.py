@@ -39,13 +39,9 @@ class CheckingDecider:
         self.decider = Decider(policies, seed)
         self.checked = 0
 
-    @property
-    def state(self):
-        return self.decider.state
-
-    @state.setter
-    def state(self, value) -> None:
-        self.decider.state = value
+    def bind(self, state, game) -> None:
+        self.state = state
+        self.decider.bind(state, game)
 
     def decide(self, seat, kind, options, context=None):
         for p in self.state.players:
@@ -61,7 +57,7 @@ def play(seed: int, players: int, card_set: str) -> Game:
     """One random game, played to the end under the checking decider."""
     decider = CheckingDecider([RandomPolicy()] * players, seed)
     g = new_game(Setup(players, CARD_SETS[card_set]), SeededChance(seed), decider)
-    decider.state = g
+    decider.bind(g, GAME)
     turn.play(g)
     assert decider.checked > 0
     return g

@@ -1,48 +1,67 @@
-"""ScriptedChance: answers from its script in order and names the call when the script fails."""
+"""Chance: scripted outcomes by side or face id, naming the call on failure; seeded streams keyed
+by purpose so one seat's extra rolls do not shift anyone else's dice."""
 
 from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
 
 import pytest
 
 from analytics.engine.chance import ChanceScriptError, ScriptedChance, SeededChance
 
+LIGHT = ("gold1", "gold1", "gold1", "gold1", "gold1", "sun1")
+DARK = ("gold1", "gold1", "gold1", "gold1", "moon1", "glory2")
+
+
+@dataclass(frozen=True)
+class Face:
+    id: str
+
 
 def test_rolls_and_samples_come_from_the_script_in_order():
     chance = ScriptedChance(rolls=[3, (1, "dark", 5)], samples=[[2, 0]])
-    assert chance.roll(0, "light", 6) == 3
+    assert chance.roll(0, "light", LIGHT) == 3
     assert chance.sample("sanctuary_0", 4, 2) == [2, 0]
     assert not chance.exhausted
-    assert chance.roll(1, "dark", 6) == 5
+    assert chance.roll(1, "dark", DARK) == 5
     assert chance.exhausted
+
+
+def test_a_roll_can_be_scripted_by_face_id():
+    chance = ScriptedChance(rolls=["moon1", (2, "light", "sun1"), "gold1"])
+    assert chance.roll(0, "dark", [Face(f) for f in DARK]) == 4
+    assert chance.roll(2, "light", LIGHT) == 5
+    assert chance.roll(2, "light", LIGHT) == 0  # a face on several sides: its first side
 
 
 def test_outcomes_can_be_added_later():
     chance = ScriptedChance()
     chance.add_rolls(1, 2)
     chance.add_samples([0])
-    assert [chance.roll(0, "light", 6), chance.roll(0, "dark", 6)] == [1, 2]
+    assert [chance.roll(0, "light", LIGHT), chance.roll(0, "dark", DARK)] == [1, 2]
     assert chance.sample("draw", 3, 1) == [0]
 
 
 def test_running_out_names_the_call():
-    with pytest.raises(ChanceScriptError,
-                       match=r"roll\(seat=2, die='dark', n_faces=6\): the script has no rolls"):
-        ScriptedChance().roll(2, "dark", 6)
+    with pytest.raises(ChanceScriptError, match=r"roll\(seat=2, die='dark', faces=\['gold1', "
+                                                r".*'glory2'\]\): the script has no rolls"):
+        ScriptedChance().roll(2, "dark", DARK)
     with pytest.raises(ChanceScriptError,
                        match=r"sample\(what='sanctuary_4', n=4, k=2\): the script has no samples"):
         ScriptedChance().sample("sanctuary_4", 4, 2)
 
 
-@pytest.mark.parametrize("outcome", [6, -1, "1"])
-def test_roll_out_of_range_names_the_call(outcome):
-    with pytest.raises(ChanceScriptError, match=r"roll\(seat=0, die='light', n_faces=6\): "
-                                                r"scripted outcome .* is out of range"):
-        ScriptedChance(rolls=[outcome]).roll(0, "light", 6)
+@pytest.mark.parametrize("outcome", [6, -1, "moon1", True, 1.0])
+def test_roll_not_on_the_die_names_the_call(outcome):
+    with pytest.raises(ChanceScriptError, match=r"roll\(seat=0, die='light', faces=.*\): "
+                                                r"scripted outcome .* is not on the die"):
+        ScriptedChance(rolls=[outcome]).roll(0, "light", LIGHT)
 
 
 def test_roll_scripted_for_another_die_is_refused():
     with pytest.raises(ChanceScriptError, match=r"next roll is for seat=1, die='light'"):
-        ScriptedChance(rolls=[(1, "light", 0)]).roll(0, "light", 6)
+        ScriptedChance(rolls=[(1, "light", 0)]).roll(0, "light", LIGHT)
 
 
 @pytest.mark.parametrize("picked", [[0], [1, 1], [0, 4]])
@@ -53,5 +72,37 @@ def test_sample_that_is_not_k_distinct_indices_in_range_is_refused(picked):
 
 def test_seeded_chance_repeats_with_its_seed():
     a, b = SeededChance(7), SeededChance(7)
-    assert [a.roll(0, "light", 6) for _ in range(20)] == [b.roll(0, "light", 6) for _ in range(20)]
+    assert [a.roll(0, "light", LIGHT) for _ in range(20)] == [
+        b.roll(0, "light", LIGHT) for _ in range(20)]
     assert a.sample("s", 4, 2) == b.sample("s", 4, 2)
+    assert sorted(a.sample("t", 6, 6)) == list(range(6))
+
+
+def test_seeded_streams_are_keyed_by_seat_and_die():
+    """Extra rolls of one seat (or one die, or a draw) leave every other stream where it was."""
+    plain, busy = SeededChance(3), SeededChance(3)
+    for _ in range(7):
+        busy.roll(1, "light", LIGHT)
+        busy.roll(0, "dark", DARK)
+        busy.sample("sanctuary_2", 4, 2)
+    assert [plain.roll(0, "light", LIGHT) for _ in range(30)] == [
+        busy.roll(0, "light", LIGHT) for _ in range(30)]
+    assert [plain.roll(1, "dark", DARK) for _ in range(30)] == [
+        busy.roll(1, "dark", DARK) for _ in range(30)]
+
+
+def test_seeded_streams_differ_between_keys():
+    chance = SeededChance(5)
+    light = [chance.roll(0, "light", LIGHT) for _ in range(40)]
+    assert light != [chance.roll(0, "dark", DARK) for _ in range(40)]
+    assert light != [chance.roll(1, "light", LIGHT) for _ in range(40)]
+    assert set(light) == set(range(6))
+
+
+def test_a_copy_rolls_what_the_original_would_and_moves_on_its_own():
+    chance = SeededChance(9)
+    chance.roll(0, "light", LIGHT)
+    twin = chance.copy()
+    ahead = [twin.roll(0, "light", LIGHT) for _ in range(20)]
+    assert [chance.roll(0, "light", LIGHT) for _ in range(20)] == ahead
+    assert copy.deepcopy(chance).roll(1, "dark", DARK) == chance.roll(1, "dark", DARK)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from analytics.games.diceforge import bots, catalogue, turn  # noqa: F401  (bots register)
-from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, SLOTS, Face
+from analytics.games.diceforge import bots, catalogue, lookahead, turn  # noqa: F401  (bots register)
+from analytics.games.diceforge.clone import clone
+from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
 from analytics.games.diceforge.content import load_card_set, preset_names
-from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
+from analytics.games.diceforge.labels import LABELLING
+from analytics.games.diceforge.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.diceforge.state import Game, Setup, new_game
 from analytics.games.plugin import RuleOption, RunSetup, check_players_and_module
 from analytics.policies import Policy, available_bots, make_bot
@@ -19,6 +21,9 @@ class DiceForge:
     run logs about itself (its catalogue, the words of its events)."""
 
     name = "diceforge"
+    immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen: views and clones share
+    labelling = LABELLING  # option labels that parse back (records, scripted deciders)
+
     player_counts: tuple[int, ...] = (2, 3, 4)
     modules: dict[str, str] = {
         "none": "the base game alone (the Goddess and Titans modules come later)"}
@@ -64,6 +69,9 @@ class DiceForge:
 
     def play(self, state: Game) -> None:
         turn.play(state)
+
+    def clone(self, state: Game, chance, decider) -> Game:
+        return clone(state, chance, decider)
 
     def standings(self, state: Game) -> list[tuple]:
         return turn.standings(state)

@@ -24,7 +24,8 @@ BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 def roll_die(g: Game, p: Player, die: int, cause: str) -> Face:
     """Roll one of p's dice; it stays showing the rolled face."""
     name = DIE_NAMES[die]
-    face = p.dice[die][g.chance.roll(p.seat, name, 6)]
+    faces = p.dice[die]
+    face = faces[g.chance.roll(p.seat, name, faces)]
     p.up[die] = face
     g.log.emit(p.seat, "die_rolled", face.id, None, None, cause, name)
     return face

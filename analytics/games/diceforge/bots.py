@@ -12,10 +12,10 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from analytics.engine.decisions import Decision
+from analytics.engine.decisions import Decision, DecisionError
 from analytics.games.diceforge.blessings import BOAR_OWNER_BONUS
 from analytics.games.diceforge.cards import CONVERSIONS, TRITON_CHOICES
-from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, Card, Face
+from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Card, Face
 from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
@@ -66,8 +66,9 @@ class HeuristicBot:
 
     def choose(self, view: Game, decision: Decision, rng: random.Random) -> Any:
         handler = HANDLERS.get(decision.kind)
-        if handler is None:
-            return decision.options[0]  # an unknown kind: any legal answer beats failing
+        if handler is None:  # a new decision kind needs a handler, not a silent first option
+            raise DecisionError(f"bot {self.name!r} has no handler for decision kind "
+                                f"{decision.kind!r}")
         return handler(self, view, decision)
 
     def outlook(self, g: Game, seat: int) -> Outlook:
@@ -221,7 +222,7 @@ def choose_bundle(bot: HeuristicBot, g: Game, d: Decision):
 
 def _loss_value(o: Outlook, bundle) -> float:
     p = o.p
-    return sum(min(amount, p.res[res]) * o.unit[res] if res != GLORY else min(amount, p.glory)
+    return sum(min(amount, p.res[res]) * o.unit[res] if res != GLORY else min(amount, p.res[res])
                for res, amount in bundle)
 
 
@@ -278,11 +279,12 @@ def choose_hammer_gold(bot: HeuristicBot, g: Game, d: Decision) -> int:
     """Gold goes on the Hammer once faces are no longer worth it (keeping Elder money)."""
     p = g.players[d.seat]
     amount, most = d.context, d.options[-1]
-    room = p.caps[GOLD] - p.gold
+    held = p.res[GOLD]
+    room = p.caps[GOLD] - held
     if bot.gold_buys_faces(g, p):
         keep = room
     else:
-        keep = max(0, reinforcement_gold(p) - p.gold)
+        keep = max(0, reinforcement_gold(p) - held)
     return min(most, max(0, amount - room, amount - keep))
 
 
@@ -302,9 +304,10 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Cash the Triton token when it makes a better feat affordable now, or on the last turn."""
     o = bot.outlook(g, d.seat)
     p = o.p
-    now = _best_feat(bot, o, p.sun, p.moon)
-    gains = {opt: _best_feat(bot, o, p.sun + (2 if opt == "sun" else 0),
-                             p.moon + (2 if opt == "moon" else 0))
+    sun, moon = p.res[SUN], p.res[MOON]
+    now = _best_feat(bot, o, sun, moon)
+    gains = {opt: _best_feat(bot, o, sun + (2 if opt == "sun" else 0),
+                             moon + (2 if opt == "moon" else 0))
              for opt in d.options if opt != "keep"}
     best = max(gains, key=gains.__getitem__)
     if gains[best] > now + 2 or (o.acts <= 1 and g.active == d.seat):
@@ -322,7 +325,8 @@ def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Each reinforcement in the order the cards declare (`Use.order`: what free ones give may
     pay for costly ones); one with a fixed cost and gain when the gain is worth more."""
-    for card_id in sorted(d.options[1:], key=_use_order):
+    cards = d.options[1:]
+    for card_id in sorted(cards, key=_use_order) if len(cards) > 1 else cards:
         use = CARDS[card_id].use
         if use is None or not use.cost or not use.gives:
             return card_id

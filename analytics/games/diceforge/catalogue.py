@@ -21,7 +21,6 @@ from analytics.games.diceforge.components import (
     Face,
     boar_face,
 )
-from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.rebellion import WORDS as REBELLION_WORDS
 from analytics.games.diceforge.state import Setup
 
@@ -53,8 +52,9 @@ ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pa
 # Faces of the starting dice that no Sanctuary pool sells (the others are listed as sold there).
 STARTING_ONLY = tuple(f for f in dict.fromkeys(LIGHT_DIE + DARK_DIE)
                       if not any(f in pool for pool in SANCTUARY))
-STANDARD_CARDS = frozenset(load_card_set("base").card_ids)
-ALTERNATE_CARDS = frozenset(load_card_set("base-alternates").card_ids) - STANDARD_CARDS
+# Glory by source (balance, reports): the Hammer's Glory comes from its gold track, not from a
+# card's effect as the others' does.
+GLORY_SOURCE = {"blacksmiths_hammer": "hammer"}
 
 
 # The attributes of a row besides the log's core columns (component, kind, name, offered,
@@ -64,6 +64,7 @@ ATTRIBUTES: dict[str, type] = {
     "island": int,
     "gold": int, "sun": int, "moon": int,  # cost
     "glory": int,  # a card's printed Glory
+    "glory_source": str,  # what its Glory counts as: die_face, card, or hammer (its track)
     "timing": str,  # a card's: immediate, reinforcement, automatic, permanent, none
     "pool": int,  # a Sanctuary face's pool, 1 (cheapest) .. 10
     "level": int,  # a face's level (0: starting and garden faces)
@@ -96,7 +97,8 @@ def card_row(card: Card, slot: str) -> dict:
             "island": card.island, "gold": 0, "sun": card.sun, "moon": card.moon,
             "glory": card.glory, "timing": card.timing, "pool": None, "level": None,
             "source": "island", "from_card": None, "offered": True, "gives": None,
-            "module": "none", "origin": origin(card.id)}
+            "module": "none", "origin": card.origin,
+            "glory_source": GLORY_SOURCE.get(card.id, "card")}
 
 
 def face_row(face: Face, source: str, pool: int | None = None,
@@ -105,14 +107,8 @@ def face_row(face: Face, source: str, pool: int | None = None,
             "island": None, "gold": face.cost, "sun": 0, "moon": 0, "glory": None,
             "timing": None, "pool": pool, "level": face.level, "source": source,
             "from_card": from_card, "offered": source != "start", "gives": gives(face),
-            "module": "none", "origin": origin(from_card) if from_card else "base"}
-
-
-def origin(card_id: str) -> str:
-    """Which box a card comes from: the standard base cards, their alternates, Rebellion."""
-    if card_id in STANDARD_CARDS:
-        return "base"
-    return "base-alternate" if card_id in ALTERNATE_CARDS else "rebellion"
+            "module": "none", "origin": CARDS[from_card].origin if from_card else "base",
+            "glory_source": "die_face"}
 
 
 def gives(face: Face) -> str | None:

@@ -125,8 +125,13 @@ class Game:
     log: EventLog
     chance: Chance
     decider: Any  # has decide(seat, kind, options, context=None) (engine.loop.Decider)
+    # The position, as data (turn.py's phase machine): the step to run next, the round, the
+    # regular turn within it (seat order), the active seat and the blessings done this turn.
+    phase: str = "round_start"
     round: int = 0
+    turn: int = 0
     active: int = 0
+    blessed: int = 0
     over: bool = False
     # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
     # `solo` is set while such a turn is played: only its player is blessed at its start;

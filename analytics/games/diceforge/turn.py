@@ -40,49 +40,124 @@ from analytics.games.diceforge.state import Game, Player
 EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)}
 
 
+# The turn as a phase machine. The game's position is data in the state (phase, round, turn,
+# active seat, blessings done, owed extra turns), not the call stack: `play` runs steps until
+# the game is over, so a state between two steps (at least at every action choice) can be
+# cloned and played on. Each step names the next; effects inside a step may still decide.
+ROUND_START, TURN_START, BLESSING, REINFORCEMENTS = "round_start", "turn_start", "blessing", \
+    "reinforcements"
+ACTION, ACTION_CHOICE, EXTRA, EXTRA_CHOICE = "action", "action_choice", "extra", "extra_choice"
+TURN_END, GAME_END = "turn_end", "game_end"
+
+
 def play(g: Game) -> None:
-    """All rounds, every player active once per round (and any extra turn owed right after
-    a turn), then end-of-game scoring."""
-    for rnd in range(1, g.rounds + 1):
-        g.round = g.log.round = rnd
-        for seat in range(len(g.players)):
-            take_turns(g, g.players[seat])
-    end_game(g)
+    """Play on from the state's phase to the end of the game (end-of-game scoring included)."""
+    while not g.over:
+        STEPS[g.phase](g)
+
+
+def _round_start(g: Game) -> None:
+    g.round = g.log.round = g.round + 1
+    g.turn = 0
+    _next_turn(g, 0, solo=False)
+
+
+def _next_turn(g: Game, seat: int, solo: bool) -> None:
+    g.active = g.log.active_seat = seat
+    g.solo = solo
+    g.phase = TURN_START
+
+
+def _turn_start(g: Game) -> None:
+    p = g.players[g.active]
+    g.log.emit(p.seat, "turn_started")
+    g.blessed = 0
+    g.phase = BLESSING if g.blessings_per_turn else REINFORCEMENTS
+    fire(g, p, TURN_START)
+
+
+def _blessing(g: Game) -> None:
+    """One divine blessing for everyone (for the active player alone in an owed turn)."""
+    g.blessed += 1
+    if g.blessed == g.blessings_per_turn:
+        g.phase = REINFORCEMENTS
+    everyone_blessed(g, "divine_blessing", g.players[g.active] if g.solo else None)
+
+
+def _reinforcements(g: Game) -> None:
+    g.phase = ACTION
+    call_reinforcements(g, g.players[g.active])
+
+
+def _action(g: Game) -> None:
+    g.phase = ACTION_CHOICE
+    fire(g, g.players[g.active], OWN_TURN)  # tokens may be spent before the action
+
+
+def _action_choice(g: Game) -> None:
+    p = g.players[g.active]
+    choice = g.decide(p.seat, "action", action_options(g, p))
+    g.phase = EXTRA
+    do_action(g, p, choice, "action")
+
+
+def _extra(g: Game) -> None:
+    if g.turn_cut:  # a card ended the turn before its extra-action step (Eternal Fire, now)
+        g.turn_cut = False
+        g.phase = TURN_END
+        return
+    g.phase = EXTRA_CHOICE
+    fire(g, g.players[g.active], OWN_TURN)
+
+
+def _extra_choice(g: Game) -> None:
+    """The extra action, for its cost (2 Sun Shards, or 2 gold as a rule option)."""
+    p = g.players[g.active]
+    cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
+    options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
+    choice = g.decide(p.seat, "extra_action", ("pass",) + options) if options else "pass"
+    g.phase = TURN_END
+    if choice != "pass":
+        pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
+        do_action(g, p, choice, "extra_action")
+
+
+def _turn_end(g: Game) -> None:
+    """Turn-end effects, then an owed extra turn (Eternal Fire), the next seat or round, or
+    the end of the game."""
+    fire(g, g.players[g.active], TURN_END)
+    if g.extra_turns:
+        _next_turn(g, g.extra_turns.pop(0), solo=True)
+    elif g.turn + 1 < len(g.players):
+        g.turn += 1
+        _next_turn(g, g.turn, solo=False)
+    else:
+        g.phase = ROUND_START if g.round < g.rounds else GAME_END
+
+
+def play_turn(g: Game, p: Player) -> None:
+    """p's whole turn, from its start to its turn-end effects, without moving on."""
+    _next_turn(g, p.seat, g.solo)
+    while g.phase != TURN_END:
+        STEPS[g.phase](g)
+    fire(g, p, TURN_END)
 
 
 def take_turns(g: Game, p: Player) -> None:
-    """p's turn, then every turn a card owes right after it (only its player is blessed)."""
+    """p's turn, then every turn a card owes right after it (tests; the game runs steps)."""
     play_turn(g, p)
     while g.extra_turns:
         g.solo = True
         play_turn(g, g.players[g.extra_turns.pop(0)])
-        g.solo = False
+    g.solo = False
 
 
-def play_turn(g: Game, p: Player) -> None:
-    g.active = g.log.active_seat = p.seat
-    g.log.emit(p.seat, "turn_started")
-    fire(g, p, TURN_START)
-    for _ in range(g.blessings_per_turn):
-        everyone_blessed(g, "divine_blessing", p if g.solo else None)
-    call_reinforcements(g, p)
-    take_action(g, p, "action")
-    if not g.turn_cut:
-        extra_action(g, p)
-    g.turn_cut = False
-    fire(g, p, TURN_END)
-
-
-def extra_action(g: Game, p: Player) -> None:
-    """Step 4: a second action for its cost (R1), if p can pay both."""
-    cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
-    fire(g, p, OWN_TURN)
-    options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
-    if options:
-        choice = g.decide(p.seat, "extra_action", ("pass",) + options)
-        if choice != "pass":
-            pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
-            do_action(g, p, choice, "extra_action")
+STEPS = {
+    ROUND_START: _round_start, TURN_START: _turn_start, BLESSING: _blessing,
+    REINFORCEMENTS: _reinforcements, ACTION: _action, ACTION_CHOICE: _action_choice,
+    EXTRA: _extra, EXTRA_CHOICE: _extra_choice, TURN_END: _turn_end,
+    GAME_END: lambda g: end_game(g),
+}
 
 
 def call_reinforcements(g: Game, p: Player) -> None:
@@ -93,9 +168,10 @@ def call_reinforcements(g: Game, p: Player) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
-            cost = use_cost(entry[0])
-            if entry[0] not in usable and (not cost or can_pay(g, p, cost, CARD)):
-                usable[entry[0]] = entry
+            if entry[0] not in usable:
+                cost = use_cost(entry[0])
+                if not cost or can_pay(g, p, cost, CARD):
+                    usable[entry[0]] = entry
         if not usable:
             return
         choice = g.decide(p.seat, "reinforcement", ("done", *usable))
@@ -129,12 +205,17 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
             if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
                 options.append(card.id)
         return tuple(options)
-    left = {GOLD: p.res[GOLD], SUN: p.res[SUN], MOON: p.res[MOON]}  # the reserve alone pays
-    for res, amount in committed:
-        left[res] -= amount
-    if any_buyable(g, left[GOLD]):
+    res = p.res  # the reserve alone pays
+    gold, sun, moon = res[GOLD], res[SUN], res[MOON]
+    for name, amount in committed:
+        if name == GOLD:
+            gold -= amount
+        elif name == SUN:
+            sun -= amount
+        elif name == MOON:
+            moon -= amount
+    if any_buyable(g, gold):
         options.append("forge")
-    sun, moon = left[SUN], left[MOON]
     for slot, card in g.slots.items():
         if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
             options.append(card.id)
@@ -150,7 +231,8 @@ def _action_cost(g: Game, choice: str) -> Cost:
 
 
 def take_action(g: Game, p: Player, cause: str) -> None:
-    fire(g, p, OWN_TURN)
+    if p.hooks:
+        fire(g, p, OWN_TURN)
     choice = g.decide(p.seat, "action", action_options(g, p))
     do_action(g, p, choice, cause)
 

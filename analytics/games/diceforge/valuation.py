@@ -454,8 +454,10 @@ def gold_to_glory(p: Player) -> float:
     """The best Glory per gold among p's reinforcements that trade gold for Glory, as they
     declare it (`Card.use`); 0 when none does."""
     best = 0.0
+    if not p.hooks:
+        return best
     for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
-        rate = _use_rates(card_id)[1]
+        rate = (_USE_RATES.get(card_id) or _use_rates(card_id))[1]
         if rate > best:
             best = rate
     return best
@@ -464,8 +466,10 @@ def gold_to_glory(p: Player) -> float:
 def reinforcement_gold(p: Player) -> int:
     """Gold p's reinforcements would spend in one turn, as their cards declare."""
     total = 0
+    if not p.hooks:
+        return total
     for card_id, _ in p.hooks.get(REINFORCEMENT, ()):
-        total += _use_rates(card_id)[0]
+        total += (_USE_RATES.get(card_id) or _use_rates(card_id))[0]
     return total
 
 
