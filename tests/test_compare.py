@@ -105,14 +105,14 @@ def test_stronger_arm_is_detected(tmp_path, monkeypatch):
     the player-count setup the engine reads is patched for arm B's run only."""
     from analytics.games.diceforge import state
 
-    config = RunConfig(players=2, games=200, seed=3, bots=("economist",))
+    config = RunConfig(players=2, games=400, seed=3, bots=("economist",))
     run_simulation(config, tmp_path / "a", workers=1, progress=False)
     richer = dataclasses.replace(state.PLAYER_COUNTS[2], starting_gold=(12, 2))
     monkeypatch.setitem(state.PLAYER_COUNTS, 2, richer)
     run_simulation(config, tmp_path / "b", workers=1, progress=False)
     monkeypatch.undo()
     result = compare_logs([tmp_path / "a"], [tmp_path / "b"]).comparison.primary
-    assert result.difference > 0.1 and result.low > 0 and result.p_value < 0.01
+    assert result.difference > 0.05 and result.low > 0 and result.p_value < ALPHA
 
 
 def _planted(rng, n, q, players=4, take=0.5):
@@ -193,7 +193,7 @@ def test_value_of_a_card_csv(invoke, tmp_path):
     header, row = result.stdout.splitlines()[:2]
     assert header.startswith("card,slot,replaced_by,take_rate,buyers_wr_with")
     assert row.startswith("hydra,M8,typhon,")
-    assert "the seats that buy it" in result.stderr
+    assert "hydra (M8, against typhon)" in result.stderr or "hydra: no seat bought" in result.stderr
 
 
 def _logs(folder, seeds, players=4):
