@@ -114,7 +114,7 @@ def bench_clone(bots: str) -> float:
     config = RunConfig(players=4, games=1, seed=2026, bots=tuple(bots.split(",")))
     game = get_game(config.game)
     policies = [make_bot(game.name, name) for name in config.seat_bots(0)]
-    return clone_cost(game, validate(config), policies, config.seed)
+    return clone_cost(game, validate(config).game_setup, policies, config.seed)
 
 
 # Runs one dicelab command, then reports the process's own peak memory (VmHWM belongs to the
