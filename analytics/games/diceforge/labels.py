@@ -71,7 +71,8 @@ LABELS: dict[str, Labeller] = {
     "twins_reroll": _as_is, "twins_bonus": _as_is, "scepter_shards": _as_is,
     "convert": _count, "hammer_gold": _count, "scepter_gold": _count, "scepter_pay": _count,
     "face_choice": _bundle, "loss_choice": _bundle,
-    "mirror_copy": _face, "mirror_loss": _face, "minor_die": _die, "forge_place": _place, "boar_target": _seat,
+    "mirror_copy": _face, "mirror_loss": _face, "minor_die": _die, "forge_place": _place,
+    "boar_target": _seat,
     "use_cerberus": _use, "satyrs_pick": _pair,
 }
 

@@ -44,10 +44,10 @@ EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)
 # active seat, blessings done, owed extra turns), not the call stack: `play` runs steps until
 # the game is over, so a state between two steps (at least at every action choice) can be
 # cloned and played on. Each step names the next; effects inside a step may still decide.
-ROUND_START, TURN_START, BLESSING, REINFORCEMENTS = "round_start", "turn_start", "blessing", \
+ROUND_START, STARTING, BLESSING, REINFORCEMENTS = "round_start", "turn_start", "blessing", \
     "reinforcements"
 ACTION, ACTION_CHOICE, EXTRA, EXTRA_CHOICE = "action", "action_choice", "extra", "extra_choice"
-TURN_END, GAME_END = "turn_end", "game_end"
+ENDING, OVER = "turn_end", "game_end"
 
 
 def play(g: Game) -> None:
@@ -65,7 +65,7 @@ def _round_start(g: Game) -> None:
 def _next_turn(g: Game, seat: int, solo: bool) -> None:
     g.active = g.log.active_seat = seat
     g.solo = solo
-    g.phase = TURN_START
+    g.phase = STARTING
 
 
 def _turn_start(g: Game) -> None:
@@ -104,7 +104,7 @@ def _action_choice(g: Game) -> None:
 def _extra(g: Game) -> None:
     if g.turn_cut:  # a card ended the turn before its extra-action step (Eternal Fire, now)
         g.turn_cut = False
-        g.phase = TURN_END
+        g.phase = ENDING
         return
     g.phase = EXTRA_CHOICE
     fire(g, g.players[g.active], OWN_TURN)
@@ -116,7 +116,7 @@ def _extra_choice(g: Game) -> None:
     cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
     options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
     choice = g.decide(p.seat, "extra_action", ("pass",) + options) if options else "pass"
-    g.phase = TURN_END
+    g.phase = ENDING
     if choice != "pass":
         pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
         do_action(g, p, choice, "extra_action")
@@ -132,13 +132,13 @@ def _turn_end(g: Game) -> None:
         g.turn += 1
         _next_turn(g, g.turn, solo=False)
     else:
-        g.phase = ROUND_START if g.round < g.rounds else GAME_END
+        g.phase = ROUND_START if g.round < g.rounds else OVER
 
 
 def play_turn(g: Game, p: Player) -> None:
     """p's whole turn, from its start to its turn-end effects, without moving on."""
     _next_turn(g, p.seat, g.solo)
-    while g.phase != TURN_END:
+    while g.phase != ENDING:
         STEPS[g.phase](g)
     fire(g, p, TURN_END)
 
@@ -153,10 +153,10 @@ def take_turns(g: Game, p: Player) -> None:
 
 
 STEPS = {
-    ROUND_START: _round_start, TURN_START: _turn_start, BLESSING: _blessing,
+    ROUND_START: _round_start, STARTING: _turn_start, BLESSING: _blessing,
     REINFORCEMENTS: _reinforcements, ACTION: _action, ACTION_CHOICE: _action_choice,
-    EXTRA: _extra, EXTRA_CHOICE: _extra_choice, TURN_END: _turn_end,
-    GAME_END: lambda g: end_game(g),
+    EXTRA: _extra, EXTRA_CHOICE: _extra_choice, ENDING: _turn_end,
+    OVER: lambda g: end_game(g),
 }
 
 
