@@ -40,6 +40,8 @@ OFF_VARIABLE = "DICELAB_COMPILED"
 COMPILED_GLOBS = ("analytics/engine/*.py", "analytics/games/*/*.py")
 INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/content.py": "finds its TOML files next to its source (__file__)",
+    "analytics/engine/view.py": "subclasses builtin containers and builds view classes at run "
+                                "time, which mypyc does not compile",
 }
 
 
