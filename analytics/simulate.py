@@ -190,16 +190,17 @@ def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
 
 def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
                    resume: bool = False, progress: bool = True, chunk_size: int | None = None,
-                   ) -> Path:
+                   cluster: str | None = None) -> Path:
     """Play `config.games` games into the run folder `out`; with `resume`, finish a stopped
     run: play its missing parts and again its damaged ones.
 
     `chunk_size` (games per part) defaults to `part_size(config.games)`; a resumed run keeps
     the size it was started with. A stop (lost worker, SIGINT, SIGTERM) raises `RunStopped`
-    whose one line ends with the exact command that resumes the run.
+    whose one line ends with the exact command that resumes the run. With `cluster` (a Dask
+    scheduler's address) the parts are played as tasks there instead: the same bytes.
     """
     setup = validate(config)
-    workers = count_workers(workers)
+    workers = count_workers(workers) if cluster is None else 0
     if chunk_size is not None and chunk_size < 1:
         raise UserError(f"--part-size must be at least 1 (got {chunk_size})")
     info = manifest(config, setup)
@@ -211,8 +212,13 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
             todo = check.missing()
             with tqdm(total=config.games, initial=check.games_present, unit="game",
                       disable=not progress, desc="simulate") as bar:
-                play_parts(partial(play_chunk, config, str(out), size=check.part_size), todo,
-                           workers, bar.update)
+                play = partial(play_chunk, config, str(out.absolute()), size=check.part_size)
+                if cluster is None:
+                    play_parts(play, todo, workers, bar.update)
+                else:
+                    from analytics.cluster import play_parts_on  # Dask: only when asked for
+
+                    play_parts_on(cluster, play, todo, bar.update, out.absolute())
         except RunStopped as stop:
             raise stop.with_hint(_resume_hint(config, out)) from None
         finally:
