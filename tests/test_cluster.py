@@ -90,6 +90,18 @@ def test_no_scheduler_is_one_line_with_the_resume_command(tmp_path, monkeypatch)
     assert lines[0].endswith(f"--out {tmp_path / 'r'} --resume")
 
 
+def test_a_sweep_on_the_cluster_makes_the_cells_of_a_local_sweep(cluster, tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('games = 20\nseed = 2\n[grid]\nplayers = [2, 3]\nbots = ["random"]\n')
+    for out, where in (("cluster", ["--cluster", cluster]), ("local", ["--workers", "1"])):
+        result = CliRunner().invoke(main, ["sweep", str(spec), "--out", str(tmp_path / out),
+                                           "--quiet", *where], env={"DICELAB_SCHEDULER": None})
+        assert result.exit_code == 0, result.output
+    for cell in ("base_none_2p_random", "base_none_3p_random"):
+        assert (run_files(tmp_path / "cluster" / "cells" / cell)
+                == run_files(tmp_path / "local" / "cells" / cell))
+
+
 class KillOnce(WorkerPlugin):
     """The first worker to start a part is killed (SIGKILL) KILL_AFTER seconds into it."""
 
