@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import socket
-from asyncio import CancelledError
 from collections.abc import Callable, Sequence
+from concurrent.futures import CancelledError
 from pathlib import Path
 from uuid import uuid4
 
@@ -29,8 +29,8 @@ CONNECT_TIMEOUT = "10s"
 class SchedulerLost(RunStopped):
     """The scheduler went away (or stopped answering) while parts were being played."""
 
-    def __init__(self, address: str, why: object):
-        super().__init__(f"lost the Dask scheduler {address} ({why or 'connection closed'})", 1)
+    def __init__(self, address: str, err: BaseException):
+        super().__init__(f"lost the Dask scheduler {address} ({type(err).__name__})", 1)
 
 
 def play_parts_on(address: str, play: Callable[[int], int], parts: Sequence[int],

@@ -223,7 +223,7 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
 
                     play_parts_on(cluster, play, todo, done, out.absolute())
         except RunStopped as stop:
-            raise stop.with_hint(_resume_hint(config, out)) from None
+            raise stop.with_hint(_resume_hint(config, out, cluster)) from None
         finally:
             clear_leftovers(out)
     return out
@@ -255,8 +255,9 @@ def resume_command(config: RunConfig, out: Path) -> str:
     return shlex.join(args)
 
 
-def _resume_hint(config: RunConfig, out: Path) -> str:
-    resume = f"resume with: {resume_command(config, out)}"
+def _resume_hint(config: RunConfig, out: Path, cluster: str | None = None) -> str:
+    on = f" --cluster {shlex.quote(cluster)}" if cluster else ""
+    resume = f"resume with: {resume_command(config, out)}{on}"
     try:
         present = check_run(out).games_present
     except UserError:  # stopped before the run-level files were written

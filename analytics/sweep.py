@@ -47,12 +47,14 @@ def run_sweep(spec_path: Path, out: Path, workers: int | None = None,
             except RunStopped as stop:
                 reason = str(stop).split("; ")[0]
                 raise RunStopped(f"sweep stopped in cell {cell.name} ({reason}); resume with: "
-                                 f"{resume_command(spec_path, out)}", stop.exit_code) from None
+                                 f"{resume_command(spec_path, out, cluster)}", stop.exit_code
+                                 ) from None
     return sweep_table(spec, folders)
 
 
-def resume_command(spec_path: Path, out: Path) -> str:
-    return shlex.join(["dicelab", "sweep", str(spec_path), "--out", str(out)])
+def resume_command(spec_path: Path, out: Path, cluster: str | None = None) -> str:
+    on = ["--cluster", cluster] if cluster else []
+    return shlex.join(["dicelab", "sweep", str(spec_path), "--out", str(out), *on])
 
 
 def _games_present(folder: Path) -> int:

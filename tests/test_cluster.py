@@ -15,6 +15,7 @@ from distributed.diagnostics.plugin import WorkerPlugin
 
 import analytics.simulate as simulate
 from analytics.cli import main
+from analytics.cluster import SchedulerLost
 from analytics.runfolder import check_run
 from analytics.simulate import RunConfig
 
@@ -31,7 +32,7 @@ cloudpickle.register_pickle_by_value(sys.modules[__name__])
 def cluster():
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, env={"PYTHONPATH": path}) as local:
+                      dashboard_address=":0", env={"PYTHONPATH": path}) as local:
         yield local.scheduler_address
 
 
@@ -87,7 +88,7 @@ def test_no_scheduler_is_one_line_with_the_resume_command(tmp_path, monkeypatch)
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.output
     assert lines[0].startswith("Error: --cluster tcp://127.0.0.1:9: no Dask scheduler answers")
-    assert lines[0].endswith(f"--out {tmp_path / 'r'} --resume")
+    assert lines[0].endswith(f"--out {tmp_path / 'r'} --resume --cluster tcp://127.0.0.1:9")
 
 
 def test_a_sweep_on_the_cluster_makes_the_cells_of_a_local_sweep(cluster, tmp_path):
@@ -100,6 +101,28 @@ def test_a_sweep_on_the_cluster_makes_the_cells_of_a_local_sweep(cluster, tmp_pa
     for cell in ("base_none_2p_random", "base_none_3p_random"):
         assert (run_files(tmp_path / "cluster" / "cells" / cell)
                 == run_files(tmp_path / "local" / "cells" / cell))
+
+
+def test_a_lost_scheduler_stops_the_run_with_its_resume_command(cluster, local_run, tmp_path):
+    # A scheduler of its own, in this process (quick to start), closed after the first part.
+    lost = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                        host="127.0.0.1", dashboard_address=":0")
+    address, out = lost.scheduler_address, tmp_path / "run"
+    played = []
+
+    def close_after_the_first_part(games):
+        played.append(games)
+        if len(played) == 1:
+            lost.close()
+
+    with pytest.raises(SchedulerLost) as stop:
+        simulate.run_simulation(CONFIG, out, progress=False, chunk_size=PART, cluster=address,
+                                on_games=close_after_the_first_part)
+    message = str(stop.value)
+    assert message.startswith(f"lost the Dask scheduler {address} (FutureCancelledError); ")
+    assert message.endswith(f"--out {out} --resume --cluster {address}")
+    simulate.run_simulation(CONFIG, out, progress=False, resume=True, cluster=cluster)
+    assert run_files(out) == local_run
 
 
 class KillOnce(WorkerPlugin):
