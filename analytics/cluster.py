@@ -39,24 +39,40 @@ def play_parts_on(address: str, play: Callable[[int], int], parts: Sequence[int]
     `on_done(result)` as each finishes. Every worker must see the run folder `folder` (a shared
     path) and run this engine version, which is checked before any part is given out."""
     from distributed import Client, as_completed
-    from distributed.scheduler import KilledWorker
 
     client = _connect(address, Client)
     try:
-        _check_workers(client, address, folder)
-        run = uuid4().hex[:12]  # keys name the part (the dashboard says which is which)
-        futures = {client.submit(play, part, pure=False, key=f"dicelab-part-{part:05d}-{run}"):
-                   part for part in parts}
+        futures = _submit(client, address, play, parts, folder)
         for future in as_completed(futures, loop=client.loop):
-            try:
-                on_done(future.result())
-            except KilledWorker:
-                raise RunStopped(f"part {futures[future]:05d} was lost with every worker that "
-                                 "played it (Dask's allowed-failures)", 1) from None
-    except (OSError, TimeoutError, CancelledError) as err:  # a future dropped: no scheduler
+            on_done(_result(future, futures[future]))
+    except CancelledError as err:  # the client dropped its futures: the scheduler is gone
         raise SchedulerLost(address, err) from None
     finally:
         client.close()  # unfinished parts are released: the scheduler forgets them
+
+
+def _submit(client, address: str, play: Callable[[int], int], parts: Sequence[int],
+            folder: Path) -> dict:
+    """The parts as futures, once the workers are checked; a part's key names it (the dashboard
+    and the scheduler's log say which part is which)."""
+    try:
+        _check_workers(client, address, folder)
+        run = uuid4().hex[:12]
+        return {client.submit(play, part, pure=False, key=f"dicelab-part-{part:05d}-{run}"):
+                part for part in parts}
+    except (OSError, TimeoutError) as err:  # the connection broke while asking
+        raise SchedulerLost(address, err) from None
+
+
+def _result(future, part: int) -> int:
+    """What `play` returned; its own exception (a full disk, a bug) is raised as it is."""
+    from distributed.scheduler import KilledWorker
+
+    try:
+        return future.result()
+    except KilledWorker:
+        raise RunStopped(f"part {part:05d} was lost with every worker that played it (Dask's "
+                         "allowed-failures)", 1) from None
 
 
 def _connect(address: str, client_class):
