@@ -22,7 +22,6 @@ from analytics import ENGINE_VERSION
 from analytics.errors import UserError
 from analytics.workers import RunStopped
 
-SCHEDULER_ENV = "DICELAB_SCHEDULER"
 CONNECT_TIMEOUT = "10s"
 
 
