@@ -119,8 +119,8 @@ class Sequential:
 
 def play_arms(spec_a: ArmSpec, spec_b: ArmSpec, players: int, games: int, seed: int,
               folder: Path, analyse: Callable[[Path, Path], tuple[T, float]], looks: int = 1,
-              alpha: float = 0.05, workers: int | None = None, progress: bool = True
-              ) -> tuple[T, Sequential | None]:
+              alpha: float = 0.05, workers: int | None = None, progress: bool = True,
+              cluster: str | None = None) -> tuple[T, Sequential | None]:
     """Play both arms into folder/a and folder/b look by look. After each look
     `analyse(folder/a, folder/b)` gives a result and its endpoint's z; the last result is
     returned with the sequential record (None with a single look: nothing was decided)."""
@@ -134,7 +134,7 @@ def play_arms(spec_a: ArmSpec, spec_b: ArmSpec, players: int, games: int, seed: 
     for k, (config_a, config_b) in enumerate(configs):
         for arm, config in (("a", config_a), ("b", config_b)):
             run_simulation(config, folder / arm / f"look-{k + 1}", workers=workers,
-                           progress=progress)
+                           progress=progress, cluster=cluster)
         result, z = analyse(folder / "a", folder / "b")
         z_seen.append(abs(z) if math.isfinite(z) else 0.0)
         if looks > 1 and z_seen[-1] >= bounds[k]:
@@ -147,7 +147,7 @@ def play_arms(spec_a: ArmSpec, spec_b: ArmSpec, players: int, games: int, seed: 
 def compare_setups(spec_a: ArmSpec, spec_b: ArmSpec, players: int = 4, games: int = 1000,
                    seed: int = 0, out: Path | None = None, endpoint: str = "first_seat",
                    looks: int = 1, alpha: float = 0.05, workers: int | None = None,
-                   progress: bool = True):
+                   progress: bool = True, cluster: str | None = None):
     """Play both arms on the same seeds (in looks when `looks` > 1) and compare them.
 
     Returns an analytics.compare.Report; the arms' runs stay in `out` when it is given.
@@ -167,5 +167,5 @@ def compare_setups(spec_a: ArmSpec, spec_b: ArmSpec, players: int = 4, games: in
     look_sizes(games, looks, players)
     with arms_folder(out) as folder:
         report, sequential = play_arms(spec_a, spec_b, players, games, seed, folder, analyse,
-                                       looks, alpha, workers, progress)
+                                       looks, alpha, workers, progress, cluster)
     return replace(report, sequential=sequential)

@@ -29,7 +29,8 @@ def run_folder(out: Path, card_set: str, players: int, seed: int) -> Path:
 
 def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tuple[str, ...],
                   games: int, seed: int, out: Path, rules: dict[str, str] | None = None,
-                  workers: int | None = None, progress: bool = True) -> list[Path]:
+                  workers: int | None = None, progress: bool = True,
+                  cluster: str | None = None) -> list[Path]:
     """Play `games` games at each player count in `counts`; the run folders, in order."""
     from analytics.simulate import RunConfig, run_simulation, validate  # the engine
 
@@ -40,5 +41,5 @@ def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tup
     for config in configs:
         validate(config)
     return [run_simulation(config, run_folder(out, card_set, config.players, seed),
-                           workers=workers, resume=True, progress=progress)
+                           workers=workers, resume=True, progress=progress, cluster=cluster)
             for config in configs]

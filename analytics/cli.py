@@ -9,10 +9,11 @@ import click
 
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from analytics.cli_common import Group, format_option, parse_rules
+from analytics.cli_common import Group, cluster_option, format_option, parse_rules
 from analytics.cli_compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli_repair import repair_command
 from analytics.cli_report import COMMANDS as REPORT_COMMANDS
+from analytics.cli_sweep import sweep_command
 from analytics.output import render_table
 
 
@@ -52,8 +53,9 @@ def main() -> None:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--part-size", type=int, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
+@cluster_option
 def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
-             resume, quiet, part_size) -> None:
+             resume, quiet, part_size, cluster) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -63,6 +65,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
       dicelab simulate --players 3 --set base-alternates --rule ties=tiebreak --out logs/alt
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
+      dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out /shared/logs/big
 
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
     that resumes it; `dicelab repair DIR` also plays damaged parts again.
@@ -73,7 +76,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
                        module=module, rules=parse_rules(rules), rotate=rotate)
     path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
-                          chunk_size=part_size)
+                          chunk_size=part_size, cluster=cluster)
     click.echo(f"wrote {n_games} games to {path}")
 
 
@@ -121,7 +124,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
         click.echo(render_table(table, fmt))
 
 
-for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, repair_command):
+for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, repair_command,
+                sweep_command):
     main.add_command(command)
 
 

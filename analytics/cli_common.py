@@ -61,6 +61,15 @@ def format_option(func):
                         show_default=True, help="Output format.")(func)
 
 
+def cluster_option(func):
+    """--cluster ADDRESS (or $DICELAB_SCHEDULER): play the parts on a Dask scheduler."""
+    return click.option("--cluster", metavar="ADDRESS", envvar="DICELAB_SCHEDULER",
+                        default=None, show_envvar=True,
+                        help="Dask scheduler to play the parts on (tcp://HOST:8786); the run "
+                             "folder must be on a path every worker shares. Default: local "
+                             "processes.")(func)
+
+
 def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
     """--rule NAME=VALUE pairs as a dict; a malformed pair is a UserError."""
     rules = {}

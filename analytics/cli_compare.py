@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import polars as pl
 
-from analytics.cli_common import Command, format_option, parse_rules
+from analytics.cli_common import Command, cluster_option, format_option, parse_rules
 from analytics.errors import UserError
 from analytics.stats import format_p
 
@@ -54,10 +54,11 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
               help="Keep the arms' runs here (a/ and b/); default: a temporary folder.")
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@cluster_option
 @format_option
 def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots_a, bots_b,
                     players, games, seed, logs_a, logs_b, endpoint, until_decisive, looks,
-                    alpha, all_rows, out, workers, quiet, fmt):
+                    alpha, all_rows, out, workers, quiet, cluster, fmt):
     """Compare two setups on the same seeds: paired differences of every measure.
 
     Both arms play the same seeds with the same bots, rotated through every seat; each game
@@ -87,7 +88,8 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
                      (set_a, bots_a, rule_a, module_a), (set_b, bots_b, rule_b, module_b))]
         report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
                                 endpoint=endpoint, looks=looks if until_decisive else 1,
-                                alpha=alpha, workers=workers, progress=not quiet)
+                                alpha=alpha, workers=workers, progress=not quiet,
+                                cluster=cluster)
     _echo(*report_output(report, fmt, all_rows))
 
 
@@ -108,9 +110,10 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
               help="Keep the runs here; default: a temporary folder.")
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@cluster_option
 @format_option
 def value_command(card, all_cards, card_set, bots, rules, players, games, seed, out, workers,
-                  quiet, fmt):
+                  quiet, cluster, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again with the card replaced by each other card of its
@@ -127,7 +130,7 @@ def value_command(card, all_cards, card_set, bots, rules, players, games, seed, 
     if bool(card) == all_cards:
         raise UserError("name one CARD or pass --all")
     report = card_value(card_set, card, players, games, seed, _bots(bots), parse_rules(rules), out,
-                        workers, not quiet)
+                        workers, not quiet, cluster)
     table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
                                     .map_elements(format_p, return_dtype=pl.String))
                      for t in (report.table, report.detail))

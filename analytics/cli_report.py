@@ -8,7 +8,7 @@ import click
 
 from analytics.balance import Balance, balance_table, balance_wide, parse_player_counts
 from analytics.cli_analysis import log_options, make_filters, view_options
-from analytics.cli_common import Command, format_option, parse_rules
+from analytics.cli_common import Command, cluster_option, format_option, parse_rules
 from analytics.errors import UserError
 from analytics.output import choose_columns, render_table
 
@@ -36,10 +36,11 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the balance report (HTML + Markdown twin) here.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@cluster_option
 @view_options
 @format_option
 def balance_command(card_set, module, players_text, bots, games, seed, rules, out, workers,
-                    logs, report_path, quiet, columns, wide, fmt):
+                    logs, report_path, quiet, cluster, columns, wide, fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of METRICS.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
@@ -66,7 +67,8 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
         from analytics.balance_runs import simulate_runs
 
         logs = simulate_runs(card_set, module, counts, tuple(b.strip() for b in bots.split(",")),
-                             games, seed, out, parse_rules(rules), workers, not quiet)
+                             games, seed, out, parse_rules(rules), workers, not quiet,
+                             cluster)
     filters = make_filters(counts, (), (), ())
     result = balance_table(logs, filters)
     _emit_balance(result, fmt, columns, wide)

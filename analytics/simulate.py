@@ -8,7 +8,7 @@ import json
 import os
 import shlex
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -190,16 +190,19 @@ def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
 
 def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
                    resume: bool = False, progress: bool = True, chunk_size: int | None = None,
+                   cluster: str | None = None, on_games: Callable[[int], None] | None = None,
                    ) -> Path:
     """Play `config.games` games into the run folder `out`; with `resume`, finish a stopped
     run: play its missing parts and again its damaged ones.
 
     `chunk_size` (games per part) defaults to `part_size(config.games)`; a resumed run keeps
     the size it was started with. A stop (lost worker, SIGINT, SIGTERM) raises `RunStopped`
-    whose one line ends with the exact command that resumes the run.
+    whose one line ends with the exact command that resumes the run. With `cluster` (a Dask
+    scheduler's address) the parts are played as tasks there instead: the same bytes.
+    `on_games(n)` is told of each part played (a sweep's one bar), instead of this run's bar.
     """
     setup = validate(config)
-    workers = count_workers(workers)
+    workers = count_workers(workers) if cluster is None else 0
     if chunk_size is not None and chunk_size < 1:
         raise UserError(f"--part-size must be at least 1 (got {chunk_size})")
     info = manifest(config, setup)
@@ -210,11 +213,17 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
                                chunk_size or part_size(config.games))
             todo = check.missing()
             with tqdm(total=config.games, initial=check.games_present, unit="game",
-                      disable=not progress, desc="simulate") as bar:
-                play_parts(partial(play_chunk, config, str(out), size=check.part_size), todo,
-                           workers, bar.update)
+                      disable=not progress or on_games is not None, desc="simulate") as bar:
+                done = bar.update if on_games is None else on_games
+                play = partial(play_chunk, config, str(out.absolute()), size=check.part_size)
+                if cluster is None:
+                    play_parts(play, todo, workers, done)
+                else:
+                    from analytics.cluster import play_parts_on  # Dask: only when asked for
+
+                    play_parts_on(cluster, play, todo, done, out.absolute())
         except RunStopped as stop:
-            raise stop.with_hint(_resume_hint(config, out)) from None
+            raise stop.with_hint(_resume_hint(config, out, cluster)) from None
         finally:
             clear_leftovers(out)
     return out
@@ -246,8 +255,9 @@ def resume_command(config: RunConfig, out: Path) -> str:
     return shlex.join(args)
 
 
-def _resume_hint(config: RunConfig, out: Path) -> str:
-    resume = f"resume with: {resume_command(config, out)}"
+def _resume_hint(config: RunConfig, out: Path, cluster: str | None = None) -> str:
+    on = f" --cluster {shlex.quote(cluster)}" if cluster else ""
+    resume = f"resume with: {resume_command(config, out)}{on}"
     try:
         present = check_run(out).games_present
     except UserError:  # stopped before the run-level files were written

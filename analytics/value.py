@@ -90,7 +90,8 @@ class ValueReport:
 def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2000,
                seed: int = 0, bots: tuple[str, ...] = ("economist",),
                rules: dict[str, str] | None = None, out: Path | None = None,
-               workers: int | None = None, progress: bool = True) -> ValueReport:
+               workers: int | None = None, progress: bool = True, cluster: str | None = None
+               ) -> ValueReport:
     """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation."""
     card_set, found = ablations(set_name, card)
     if not found:
@@ -101,7 +102,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     rows, detail = [], []
     with arms_folder(out) as folder:
         run_simulation(run_config(spec, players, games, seed), folder / "with",
-                       workers=workers, progress=progress)
+                       workers=workers, progress=progress, cluster=cluster)
         with_ = read_arm("B", [folder / "with"])
         read = [with_.read[0].replace("--logs-b", "the set as it is")]
         for ablation in found:
@@ -109,7 +110,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                               dict(rules or {}))
             target = folder / f"without-{ablation.card}-as-{ablation.replacement}"
             run_simulation(run_config(ablated, players, games, seed), target,
-                           workers=workers, progress=progress)
+                           workers=workers, progress=progress, cluster=cluster)
             without = read_arm("A", [target])
             read.append(without.read[0].replace("--logs-a", "the set without it"))
             games_ = pair(without, with_)

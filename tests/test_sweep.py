@@ -1,0 +1,124 @@
+"""dicelab sweep: the spec refused with file:line: reason before anything runs; each cell the
+bytes of its own simulate run; a stopped sweep resumed by the same command."""
+
+import csv
+import signal
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import analytics.simulate as simulate
+from analytics.cli import main
+from analytics.sweep_spec import read_spec
+from analytics.workers import Interrupted
+
+SPEC = """games = 24
+seed = 3
+[grid]
+sets = ["base", "base-alternates"]
+players = [2, 3]
+bots = ["economist,hero"]
+"""
+CELLS = ["base_none_2p_economist-hero", "base_none_3p_economist-hero",
+         "base-alternates_none_2p_economist-hero", "base-alternates_none_3p_economist-hero"]
+
+
+def run_files(folder: Path) -> dict[str, bytes]:
+    files = [*folder.glob("parts/*/*.parquet"), folder / "config.json"]
+    return {str(f.relative_to(folder)): f.read_bytes() for f in files}
+
+
+def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
+    path = tmp_path / "spec.toml"
+    path.write_text(spec)
+    return CliRunner().invoke(main, ["sweep", str(path), "--out", str(tmp_path / out),
+                                     "--workers", "1", "--quiet", *extra],
+                              env={"DICELAB_SCHEDULER": None})
+
+
+@pytest.mark.parametrize(("spec", "line", "reason"), [
+    (SPEC.replace("players =", "player ="), 5,
+     "unknown key 'player' (did you mean 'players'?); known: sets, modules, players, bots, rules"),
+    (SPEC.replace("seed = 3", "sed = 3"), 2,
+     "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid"),
+    (SPEC.replace('"base-alternates"', '"base-alternate"'), 4,
+     "cell base-alternate_none_2p_economist-hero: card set 'base-alternate' is neither a preset "
+     "(base, base-alternates) nor a file"),
+    (SPEC.replace("[2, 3]", "[2, 5]"), 5,
+     "cell base_none_5p_economist-hero: --players must be 2, 3 or 4 (got 5)"),
+    (SPEC + 'rules = [{ties = "sometimes"}]\n', 7,
+     "cell base_none_2p_economist-hero_ties=sometimes: rule option ties='sometimes' is not "
+     "allowed; choose one of shared, tiebreak"),
+    (SPEC.replace("[2, 3]", '["two"]'), 5, "players must be a non-empty list of ints"),
+    (SPEC.replace("[grid]", "[grid"), 3,
+     "not valid TOML: Expected ']' at the end of a table declaration"),
+    (SPEC.replace("games = 24\n", ""), 1, "missing key 'games' (games per cell, the run seed)"),
+])
+def test_a_bad_spec_is_refused_with_its_line_before_anything_runs(tmp_path, spec, line, reason):
+    result = sweep(tmp_path, spec)
+    assert result.exit_code == 1
+    assert result.output == f"Error: {tmp_path / 'spec.toml'}:{line}: {reason}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_each_cell_is_the_run_simulate_makes_and_the_table_has_a_row_a_cell(tmp_path):
+    result = sweep(tmp_path, SPEC, "out", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.rstrip("\n").splitlines()
+    assert lines[0] == ("cell,set,module,players,bots,rules,games,first_seat_wins,"
+                        "seat_advantage,mean_score")
+    assert [line.split(",")[0] for line in lines[1:]] == CELLS
+    spec = read_spec(tmp_path / "spec.toml")
+    from analytics.sweep_spec import cell_config
+
+    for cell in spec.cells[::3]:  # two of the four: each is a plain simulate run
+        alone = simulate.run_simulation(cell_config(cell, 24, 3), tmp_path / cell.name,
+                                        workers=1, progress=False)
+        assert run_files(tmp_path / "out" / "cells" / cell.name) == run_files(alone)
+    row = list(csv.DictReader(lines))[1]
+    assert row["games"] == "24"
+    assert float(row["seat_advantage"]) == pytest.approx(
+        100 * (float(row["first_seat_wins"]) - 1 / 3), abs=0.01)
+
+
+def test_a_stopped_sweep_resumes_keeping_what_was_whole(tmp_path, monkeypatch):
+    real = simulate.run_simulation
+    calls = []
+
+    def stopped_in_the_third_cell(config, out, **kwargs):
+        calls.append(out.name)
+        if len(calls) == 3:
+            def interrupt(games):  # after the cell's first part is whole
+                kwargs["on_games"](games)
+                raise Interrupted(signal.SIGINT)
+            return real(config, out, chunk_size=8, **{**kwargs, "on_games": interrupt})
+        return real(config, out, chunk_size=8, **kwargs)
+
+    monkeypatch.setattr(simulate, "run_simulation", stopped_in_the_third_cell)
+    stopped = sweep(tmp_path, SPEC)
+    assert stopped.exit_code == 130
+    spec_path = tmp_path / "spec.toml"
+    assert stopped.output == (
+        f"Error: sweep stopped in cell {CELLS[2]} (interrupted (SIGINT)); resume with: "
+        f"dicelab sweep {spec_path} --out {tmp_path / 'out'}\n")
+    cells = tmp_path / "out" / "cells"
+    assert sorted(p.name for p in (cells / CELLS[2] / "parts").iterdir()) == ["00000"]
+    assert not (cells / CELLS[3]).exists()
+    first = {p: p.stat().st_mtime_ns for p in (cells / CELLS[0]).rglob("*.parquet")}
+
+    resumed = sweep(tmp_path, SPEC)
+    assert resumed.exit_code == 0, resumed.output
+    assert calls[3:] == CELLS  # every cell asked again; whole ones play nothing
+    assert {p: p.stat().st_mtime_ns for p in (cells / CELLS[0]).rglob("*.parquet")} == first
+    assert sweep(tmp_path, SPEC, "whole").exit_code == 0  # the same sweep, never stopped
+    for name in CELLS:
+        assert run_files(cells / name) == run_files(tmp_path / "whole" / "cells" / name), name
+
+
+def test_another_sweep_in_the_folder_is_refused(tmp_path):
+    assert sweep(tmp_path, SPEC.replace("games = 24", "games = 8")).exit_code == 0
+    again = sweep(tmp_path, SPEC)
+    assert again.exit_code == 1
+    assert again.output == (f"Error: --out {tmp_path / 'out'} holds another sweep (other games, "
+                            "seed or cells); choose another folder\n")
