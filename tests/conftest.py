@@ -1,6 +1,13 @@
 """Test session settings shared by every test folder."""
 
+from hypothesis import settings
+
 from analytics.native import describe_build
+
+# Speed is measured by `make bench`, not by tests: on a loaded 2-core machine hypothesis's
+# per-example deadline (200 ms) failed a first slow call as "flaky", whatever its result.
+settings.register_profile("dicelab", deadline=None)
+settings.load_profile("dicelab")
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

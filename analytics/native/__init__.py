@@ -42,6 +42,11 @@ INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/content.py": "finds its TOML files next to its source (__file__)",
     "analytics/engine/view.py": "subclasses builtin containers and builds view classes at run "
                                 "time, which mypyc does not compile",
+    # Policies read the game through read-only views; compiled code typed `Game`/`Player`
+    # refuses a view, so the bots and every function they call with one stay plain Python.
+    **{f"analytics/games/diceforge/{name}.py": "called by policies with read-only views"
+       for name in ("bots", "valuation", "feat_values", "rebellion_bots", "lookahead",
+                    "payment", "rebellion", "hooks")},
 }
 
 
