@@ -158,3 +158,9 @@ def test_a_fuzzed_record_fails_on_a_named_line_or_imports(mutation):
             assert not (Path(folder) / "out").exists()
         else:
             assert done.games == 1 and len(done.folders) == 1
+
+
+def test_the_documented_example_is_the_two_player_sample():
+    doc = (SAMPLES.parents[1] / "docs" / "records.md").read_text()
+    example = doc.split("## A full example game", 1)[1].split("```\n")[1]
+    assert example == TWO.read_text()
