@@ -320,7 +320,13 @@ class LogDatabase:
 
     def _create_views(self) -> None:
         runs = [folder / "runs.parquet" for folder in self.folders]
-        self.con.execute(f"create view _all_runs as select * from read_parquet({_sql_list(runs)})")
+        self.con.execute("create view _read_runs as select * from "
+                         f"read_parquet({_sql_list(runs)}, union_by_name = true)")
+        columns = {row[0] for row in self.con.execute("describe _read_runs").fetchall()}
+        # Runs logged before records have no `source`: they are simulations.
+        source = ("* replace (coalesce(source, 'simulated') as source)" if "source" in columns
+                  else "*, 'simulated' as source")
+        self.con.execute(f"create view _all_runs as select {source} from _read_runs")
         for table in TABLE_NAMES:
             files = [f for check in self.checks for f in check.files(table)]
             if not files:

@@ -173,6 +173,7 @@ def _write_run(parent: Path, games: list[tuple[Record, RunSetup, GameResult]]) -
         "rules": json.dumps(setup.rules, sort_keys=True), "engine_version": ENGINE_VERSION,
         "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "source": "recorded",
     }
     write_runs(folder, manifest, plugin.catalogue(setup.game_setup))
     vocabulary = plugin.vocabulary(setup.game_setup)
