@@ -60,3 +60,46 @@ def import_command(records, out, quiet):
 
 
 COMMANDS = (export_records_command, import_command)
+
+
+@click.command("record", cls=Command)
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--resume", is_flag=True, help="Continue the record in FILE.")
+@click.option("--players", type=int, default=None, help="Player count (a new record).")
+@click.option("--set", "card_set", default="base", show_default=True,
+              help="Card set: a preset or a file (a new record).")
+@click.option("--module", default="none", show_default=True, help="Module (a new record).")
+@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Rule option (repeatable).")
+@click.option("--name", "names", multiple=True, help="Player names in seat order (repeatable).")
+def record_command(file, resume, players, card_set, module, rule, names):
+    """Record a game at the table: each die result and choice is asked for, checked against
+    the rules and written to FILE at once (format: docs/records.md).
+
+    Only legal answers are taken (by number or word); 'undo' takes back the last step, 'quit'
+    (or Ctrl-D) stops, and --resume continues where it stopped.
+
+    Examples:
+      dicelab record tonight.dfr --players 3 --name Alice --name Bob --name Chloe
+      dicelab record --resume tonight.dfr
+    """
+    from datetime import date
+
+    from analytics.cli_common import parse_rules
+    from analytics.records.format import Record
+    from analytics.records.recorder import new_record_file, record_session
+    from analytics.records.replay import record_setup
+
+    if not resume:
+        if players is None:
+            raise UserError("a new record needs --players (or pass --resume to continue one)")
+        record = Record(str(file), players=players, card_set=card_set, module=module,
+                        rules=parse_rules(rule), names=dict(enumerate(names)),
+                        date=date.today().isoformat())
+        record_setup(record)  # a wrong set, module or rule fails before the file is made
+        new_record_file(file, record)
+    elif not file.is_file():
+        raise UserError(f"--resume: {file} is not a file")
+    record_session(file)
+
+
+COMMANDS = (*COMMANDS, record_command)

@@ -41,6 +41,10 @@ def face_token(faces: Sequence[Any], index: int) -> str:
     return face_id(face)
 
 
+class Interrupt(Exception):  # noqa: N818 (a control signal of the recorder, not an error)
+    """The recorder's user stops or undoes: the replay lets it through."""
+
+
 class Cursor:
     """The record's steps, taken in order by the replay's chance and decider."""
 
@@ -48,8 +52,11 @@ class Cursor:
         self.record = record
         self.steps = record.steps
         self.next = 0
+        self.decider: Any = None  # set by `replay`: its `state` is the game being replayed
 
-    def take(self, expected: str) -> Step:
+    def take(self, expected: str, prefix: str = "", choices: Sequence[str] = ()) -> Step:
+        """The next step; `prefix` and `choices` (the words that may end it) are for a cursor
+        that asks for steps (the recorder)."""
         if self.next >= len(self.steps):
             raise RecordError(self.record.where(self.record.last_line + 1),
                               f"the record ends here, but the rules expect {expected}")
@@ -71,7 +78,7 @@ class RecordChance:
     def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
         ids = [face_id(f) for f in faces]
         expected = f"'roll {seat} {die} FACE' (faces: {', '.join(dict.fromkeys(ids))})"
-        step = self.cursor.take(expected)
+        step = self.cursor.take(expected, f"roll {seat} {die}", list(dict.fromkeys(ids)))
         words = step.words
         if len(words) != 4 or words[:3] != ("roll", str(seat), die):
             raise self.cursor.fail(step, expected)
@@ -84,7 +91,7 @@ class RecordChance:
 
     def sample(self, what: str, n: int, k: int) -> list[int]:
         expected = f"'draw {what}' and {k} distinct numbers from 0 to {n - 1}"
-        step = self.cursor.take(expected)
+        step = self.cursor.take(expected, f"draw {what}")
         words = step.words
         if len(words) != 2 + k or words[:2] != ("draw", what):
             raise self.cursor.fail(step, expected)
@@ -101,16 +108,17 @@ class RecordDecider:
         self.labelling = labelling
         self.count = 0
         self.view: Any = None
+        self.state: Any = None  # for the recorder's display only
 
     def bind(self, state: Any, game: Any) -> None:
-        """A record does not look at the state."""
+        self.state = state
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         if len(options) == 1:
             return options[0]
         legal = self.labelling.labels(kind, options, context)
         expected = f"'{seat} {kind} LABEL' (legal: {', '.join(legal)})"
-        step = self.cursor.take(expected)
+        step = self.cursor.take(expected, f"{seat} {kind}", legal)
         words = step.words
         if len(words) != 3 or words[:2] != (str(seat), kind):
             raise self.cursor.fail(step, expected)
@@ -137,16 +145,18 @@ def record_setup(record: Record) -> RunSetup:
         raise RecordError(record.where(1), f"header: {err}") from None
 
 
-def replay(record: Record) -> tuple[RunSetup, GameResult]:
+def replay(record: Record, cursor: Cursor | None = None) -> tuple[RunSetup, GameResult]:
     """Play the record's game through the rules; a RecordError at the first step that breaks
-    them, or at the first step left over once the game has ended."""
+    them, or at the first step left over once the game has ended. `cursor`: where the steps
+    come from (default: the record's own)."""
     setup = record_setup(record)
     game = get_game(record.game)
-    cursor = Cursor(record)
+    cursor = cursor or Cursor(record)
+    decider = RecordDecider(cursor, LABELLINGS[record.game])
+    cursor.decider = decider
     try:
-        result = play(game, setup.game_setup, RecordChance(cursor),
-                      RecordDecider(cursor, LABELLINGS[record.game]))
-    except RecordError:
+        result = play(game, setup.game_setup, RecordChance(cursor), decider)
+    except (RecordError, Interrupt):
         raise
     except Exception as err:  # the engine refused a step the record made legal: name the line
         line = record.steps[cursor.next - 1].line if cursor.next else 1
