@@ -18,12 +18,9 @@ from analytics.engine.chance import face_id
 from analytics.engine.loop import GameResult, play
 from analytics.errors import UserError
 from analytics.games import get_game
-from analytics.games.diceforge.labels import LABELLING as DICEFORGE_LABELS
 from analytics.games.plugin import RunSetup
 from analytics.records.format import Record, RecordError, Step
 
-# The option labels of each game (a game's labels module; the plugin does not carry them).
-LABELLINGS = {"diceforge": DICEFORGE_LABELS}
 
 
 def did_you_mean(text: str, legal: Sequence[str]) -> str:
@@ -152,7 +149,7 @@ def replay(record: Record, cursor: Cursor | None = None) -> tuple[RunSetup, Game
     setup = record_setup(record)
     game = get_game(record.game)
     cursor = cursor or Cursor(record)
-    decider = RecordDecider(cursor, LABELLINGS[record.game])
+    decider = RecordDecider(cursor, game.labelling)
     cursor.decider = decider
     try:
         result = play(game, setup.game_setup, RecordChance(cursor), decider)

@@ -29,7 +29,6 @@ from analytics.games import get_game
 from analytics.games.plugin import RunSetup
 from analytics.records.format import Record, RecordError, header_lines, parse
 from analytics.records.replay import (
-    LABELLINGS,
     RecordingChance,
     RecordingDecider,
     replay,
@@ -57,7 +56,7 @@ def record_game(game: str, setup: RunSetup, bots: list[str], seed: int) -> tuple
     steps: list[str] = []
     chance = RecordingChance(SeededChance(derive_seed(seed, "chance")), steps)
     decider = RecordingDecider(Decider([plugin.make_bot(b) for b in bots], seed),
-                               LABELLINGS[game], steps)
+                               plugin.labelling, steps)
     result = play(plugin, setup.game_setup, chance, decider)
     return record_text(setup, game, bots, steps), result
 
