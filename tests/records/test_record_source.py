@@ -32,3 +32,18 @@ def test_simulated_recorded_and_older_runs_each_say_their_source(tmp_path):
         rows = db.con.execute("select source, count(*) from runs join games using (run_id) "
                               "group by source order by source").fetchall()
     assert rows == [("recorded", 1), ("simulated", 4)]
+
+
+def test_analysis_commands_keep_one_source(tmp_path):
+    runner = CliRunner()
+    done = runner.invoke(main, ["simulate", "--players", "2", "--games", "3", "--workers", "1",
+                                "--quiet", "--out", str(tmp_path / "sim")])
+    assert done.exit_code == 0, done.output
+    import_records([SAMPLE], tmp_path / "rec")
+    counts = {}
+    for source in ("simulated", "recorded"):
+        done = runner.invoke(main, ["query", "win_rate_by_bot", "--logs", str(tmp_path),
+                                    "--source", source, "--format", "csv"])
+        assert done.exit_code == 0, done.output
+        counts[source] = sorted(line.split(",")[0] for line in done.stdout.splitlines()[1:])
+    assert counts == {"simulated": ["economist"], "recorded": ["Alice", "Bob"]}
