@@ -15,7 +15,8 @@ from analytics.errors import UserError
 from analytics.records.format import Record, RecordError, Step, header_lines, parse
 from analytics.records.replay import Cursor, Interrupt, did_you_mean, replay
 
-HELP = "type the number of an option or its word; 'undo' takes back the last step, 'quit' stops (resume later)"
+HELP = ("type the number of an option or its word; 'undo' takes back the last step, 'quit' "
+        "stops (resume later)")
 
 
 class Undo(Interrupt):

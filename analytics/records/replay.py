@@ -22,7 +22,6 @@ from analytics.games.plugin import RunSetup
 from analytics.records.format import Record, RecordError, Step
 
 
-
 def did_you_mean(text: str, legal: Sequence[str]) -> str:
     close = difflib.get_close_matches(text, list(legal), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
