@@ -11,6 +11,7 @@ from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli_common import Group, cluster_option, format_option, parse_rules
 from analytics.cli_compare import COMMANDS as COMPARE_COMMANDS
+from analytics.cli_records import COMMANDS as RECORD_COMMANDS
 from analytics.cli_repair import repair_command
 from analytics.cli_report import COMMANDS as REPORT_COMMANDS
 from analytics.cli_sweep import sweep_command
@@ -124,8 +125,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
         click.echo(render_table(table, fmt))
 
 
-for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, repair_command,
-                sweep_command):
+for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, *RECORD_COMMANDS,
+                repair_command, sweep_command):
     main.add_command(command)
 
 

@@ -11,6 +11,10 @@ from analytics.provenance import logs_read, resolve_set
 from analytics.query import Filters, run_query
 
 
+def _keep_source(ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> None:
+    ctx.meta["dicelab.source"] = tuple(value)
+
+
 def log_options(func):
     """--logs and the game filters shared by every command that reads logs."""
     options = [
@@ -23,6 +27,10 @@ def log_options(func):
         click.option("--set", "card_set", multiple=True, metavar="NAME|HASH|FILE",
                      help="Keep games of this card set (its name, content hash or file)."),
         click.option("--bot", multiple=True, help="Keep games where some seat is this bot."),
+        # Read by make_filters from the context, so no command's signature has to name it.
+        click.option("--source", type=click.Choice(("simulated", "recorded")), multiple=True,
+                     expose_value=False, callback=_keep_source,
+                     help="Keep simulated or recorded games (dicelab import)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -53,8 +61,9 @@ DEFAULT_COLUMNS = {
 
 def make_filters(players, module, card_set, bot) -> Filters:
     """Filters from the options; a --set file becomes its content hash (see provenance)."""
+    source = click.get_current_context(silent=True)
     return Filters(tuple(players), tuple(module), tuple(resolve_set(s) for s in card_set),
-                   tuple(bot))
+                   tuple(bot), source.meta.get("dicelab.source", ()) if source else ())
 
 
 def emit(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool = False,

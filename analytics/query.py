@@ -192,16 +192,18 @@ class Filters:
     module: tuple[str, ...] = ()
     card_set: tuple[str, ...] = ()
     bot: tuple[str, ...] = ()
+    source: tuple[str, ...] = ()  # simulated, recorded (runs.source)
 
     @property
     def active(self) -> bool:
-        return bool(self.players or self.module or self.card_set or self.bot)
+        return bool(self.players or self.module or self.card_set or self.bot or self.source)
 
     def describe(self) -> str:
         """The active filters as `players=4, bot=economist`, or 'all games'."""
         parts = [f"{k}={','.join(map(str, v))}" for k, v in
                  (("players", self.players), ("module", self.module),
-                  ("card_set", self.card_set), ("bot", self.bot)) if v]
+                  ("card_set", self.card_set), ("bot", self.bot), ("source", self.source))
+                 if v]
         return ", ".join(parts) or "all games"
 
 
@@ -320,7 +322,13 @@ class LogDatabase:
 
     def _create_views(self) -> None:
         runs = [folder / "runs.parquet" for folder in self.folders]
-        self.con.execute(f"create view _all_runs as select * from read_parquet({_sql_list(runs)})")
+        self.con.execute("create view _read_runs as select * from "
+                         f"read_parquet({_sql_list(runs)}, union_by_name = true)")
+        columns = {row[0] for row in self.con.execute("describe _read_runs").fetchall()}
+        # Runs logged before records have no `source`: they are simulations.
+        source = ("* replace (coalesce(source, 'simulated') as source)" if "source" in columns
+                  else "*, 'simulated' as source")
+        self.con.execute(f"create view _all_runs as select {source} from _read_runs")
         for table in TABLE_NAMES:
             files = [f for check in self.checks for f in check.files(table)]
             if not files:
@@ -360,7 +368,7 @@ class LogDatabase:
         f = self.filters
         self.con.execute(_KEPT_GAMES_SQL, {
             "players": list(f.players), "modules": list(f.module),
-            "card_sets": list(f.card_set), "bots": list(f.bot),
+            "card_sets": list(f.card_set), "bots": list(f.bot), "sources": list(f.source),
         })
         if f.card_set:
             self._check_set_filter(list(f.card_set))
@@ -401,6 +409,8 @@ where (len($players::integer[]) = 0 or list_contains($players::integer[], g.play
            select substr(md5(r.cards), 1, 8) from _all_runs as r where r.run_id = g.run_id)))
   and (len($bots::varchar[]) = 0 or g.game_id in (
       select p.game_id from _all_players as p where list_contains($bots::varchar[], p.bot)))
+  and (len($sources::varchar[]) = 0 or g.run_id in (
+      select r.run_id from _all_runs as r where list_contains($sources::varchar[], r.source)))
 """
 
 # The card sets of every logged game (before any filter), by name and content hash.

@@ -112,6 +112,7 @@ def manifest(config: RunConfig, setup: RunSetup) -> dict:
         "n_games": config.games, "rules": json.dumps(setup.rules, sort_keys=True),
         "engine_version": ENGINE_VERSION, "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "source": "simulated",
     }
 
 

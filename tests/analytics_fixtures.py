@@ -99,7 +99,8 @@ class LogBuilder:
                 "card_set": self.card_set, "cards": self.cards, "players": self.players,
                 "bots": ",".join(bots), "bot_params": "{}", "seed": 1,
                 "n_games": len(self.games), "rules": "", "engine_version": "test",
-                "schema_version": self.schema_version, "created_at": "2024-01-01T00:00:00"}
+                "schema_version": self.schema_version, "created_at": "2024-01-01T00:00:00",
+                "source": "simulated"}
 
 
 def dice_forge_components(cards: str) -> list[dict]:

@@ -14,6 +14,8 @@ from analytics.eventlog.legacy import schema2_components
 from analytics.eventlog.schema import OLDEST_READABLE, SCHEMA_VERSION, empty_frame
 from analytics.eventlog.writer import COMPONENTS, PARTS
 
+SOURCE = "source"  # runs column: 'simulated' or 'recorded'
+
 
 def read_table(run_dir: Path | str, table: str) -> pl.DataFrame:
     """One table of a run folder (all parts): word columns hold the run's own Enums."""
@@ -43,6 +45,8 @@ def read_runs(run_dir: Path) -> pl.DataFrame:
         raise UserError(f"{path}: not a dicelab runs table (no schema_version)")
     for version in runs["schema_version"].unique().to_list():
         check_version(run_dir, version)
+    if SOURCE not in runs.columns:  # logged before records existed: simulations
+        runs = runs.with_columns(pl.lit("simulated").alias(SOURCE))
     return runs
 
 

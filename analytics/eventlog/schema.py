@@ -52,6 +52,9 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
         "engine_version": pl.String,
         "schema_version": pl.Int16,
         "created_at": pl.String,
+        # 'simulated' or 'recorded' (analytics/records). Logs from before records have no such
+        # column: readers give them 'simulated' (reader.read_runs, query's runs view).
+        "source": pl.String,
     },
     "games": {
         "run_id": pl.String,
