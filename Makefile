@@ -5,13 +5,15 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO := logs/demo
 
-.PHONY: install demo test bench soak lint clean
+.PHONY: install native demo test bench soak lint clean
 
-# The venv with the package, then the hot path compiled with mypyc into build/native (see
-# analytics/native): nothing to do when the build matches the sources; when it cannot be built
-# (no C compiler...), one line says so and the source runs as plain Python.
+# The venv with the package. Plain Python is the reference and the default.
 install: $(STAMP)
-	@DICELAB_STALE_WARNED=1 $(PY) -m analytics.native  # its one line says it all: no warning
+
+# Opt-in: the hot path compiled with mypyc into build/native, used only with DICELAB_COMPILED=1
+# and only while it matches its sources (see analytics/native and the README).
+native: $(STAMP)
+	@DICELAB_COMPILED=1 DICELAB_STALE_WARNED=1 $(PY) -m analytics.native
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

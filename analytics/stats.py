@@ -280,7 +280,9 @@ def _distinct_rows(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Distinct rows of a 0/1 matrix `x` and the index of each row of `x` among them."""
     keys = np.packbits(x.astype(bool), axis=1)  # a row's bytes identify it
     if keys.shape[1] <= 8:  # one integer per row sorts far faster than rows of bytes
-        keys = np.pad(keys, ((0, 0), (0, 8 - keys.shape[1]))).view(np.uint64).ravel()
+        # np.pad keeps a column-major input's layout, and a view needs contiguous rows
+        padded = np.pad(keys, ((0, 0), (0, 8 - keys.shape[1])))
+        keys = np.ascontiguousarray(padded).view(np.uint64).ravel()
     _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
     return x[first], inverse.ravel()
 

@@ -35,7 +35,7 @@ FAKE_SOURCE = "analytics/engine/fake_for_native_test.py"
 def tree(tmp_path, monkeypatch):
     """A source tree holding one module to compile, which imports another; leaves the real
     import system and build status as they were."""
-    monkeypatch.delenv("DICELAB_COMPILED", raising=False)
+    monkeypatch.setenv("DICELAB_COMPILED", "1")  # the build is opt-in
     monkeypatch.delenv("DICELAB_STALE_WARNED", raising=False)
     monkeypatch.setattr(native, "_status", native._status)
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
@@ -146,13 +146,17 @@ def test_a_module_left_beside_its_source_by_the_old_build_is_never_loaded(tree):
     assert stray.exists()
 
 
-def test_compiling_can_be_switched_off(tree, monkeypatch):
+@pytest.mark.parametrize("value", [None, "0"])
+def test_the_compiled_build_is_opt_in(tree, monkeypatch, value):
     _fake_build(tree, tree / "build")
-    monkeypatch.setenv("DICELAB_COMPILED", "0")
+    if value is None:
+        monkeypatch.delenv("DICELAB_COMPILED")
+    else:
+        monkeypatch.setenv("DICELAB_COMPILED", value)
     assert activate(tree, tree / "build") is None
-    assert describe_build() == "plain Python (DICELAB_COMPILED=0)"
+    assert describe_build() == f"plain Python (DICELAB_COMPILED={value or 'unset'})"
     assert build(tree, tree / "build") == (
-        "DICELAB_COMPILED=0: the hot path runs as plain Python (slower, same games)")
+        "DICELAB_COMPILED is not 1: the hot path runs as plain Python (slower, same games)")
 
 
 def test_without_a_c_compiler_one_line_and_plain_python(tree, monkeypatch):

@@ -253,3 +253,15 @@ def test_adjusted_associations_adjust_for_covariates_only_not_other_cards():
     # which the joint regression (adjusting for card 0, bought after) would hide.
     assert results[1].estimate > 0.05
     assert abs(stats.logistic_average_effects(won, owned, seat)[1].estimate) < 0.05
+
+
+def test_distinct_rows_of_a_column_major_matrix():
+    # polars hands over column-major matrices; mixing recorded and simulated runs made one
+    # with exactly 64 columns, whose padded keys could not be viewed as integers.
+    import numpy as np
+
+    from analytics.stats import _distinct_rows
+
+    rows = np.array([[1, 0] * 32, [0] * 64, [1, 0] * 32], dtype=np.int8)
+    distinct, index = _distinct_rows(np.asfortranarray(rows))
+    assert index.tolist() == [1, 0, 1] and distinct.tolist() == [[0] * 64, [1, 0] * 32]

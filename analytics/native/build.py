@@ -92,7 +92,7 @@ def build(root: Path = ROOT, build_dir: Path = BUILD_DIR) -> str:
     """Bring the compiled build up to date with the sources; one line says what happened."""
     status = build_status(root, build_dir)
     if status.state == "off":
-        return f"{OFF_VARIABLE}=0: {PLAIN}"
+        return f"{OFF_VARIABLE} is not 1: {PLAIN}"
     if status.state == "current":
         return f"compiled hot path is current ({status.detail})"
     remove(root, build_dir)  # an old build no longer matches: it would never run again
