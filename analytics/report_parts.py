@@ -195,7 +195,8 @@ def read_component(kind: str) -> Callable[[Context, pl.DataFrame], str]:
             return f"No {kind} was owned in at least {ctx.min_n} seat-games."
         top, bottom = rows.row(0, named=True), rows.row(-1, named=True)
         return (f"Seats owning {top[kind]} win {_points(top['delta'])} more often than those "
-                f"that could have taken it and did not (95% {_points(top['delta_low'])} to "
+                f"that could have taken it and did not (an association, not its effect; 95% "
+                f"{_points(top['delta_low'])} to "
                 f"{_points(top['delta_high'])}, n = {top['n_owned']:,} owners); {bottom[kind]} "
                 f"is at the other end ({_points(bottom['delta'])}). These are associations: "
                 f"strong players buy more, so they are not the effect of the {kind} itself. "
