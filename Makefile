@@ -26,6 +26,10 @@ demo: install
 	$(VENV)/bin/dicelab simulate --players 4 --games 2000 --seed 1 \
 		--bots economist,hero,economist,hero --out $(DEMO)
 	$(VENV)/bin/dicelab summary --logs $(DEMO)
+	rm -rf $(DEMO)-recorded
+	$(VENV)/bin/dicelab import logs/samples/*.dfr --out $(DEMO)-recorded
+	@echo "Recorded games (logs/samples), replayed through the rules beside the simulated ones:"
+	$(VENV)/bin/dicelab seats --logs $(DEMO) --logs $(DEMO)-recorded --source recorded
 	$(VENV)/bin/dicelab report --logs $(DEMO) --title "Demo: economist and hero, 4 players" \
 		--out reports/out/demo.html
 	@echo "open the report: $(abspath reports/out/demo.html)"
