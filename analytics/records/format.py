@@ -53,6 +53,9 @@ class Record:
     note: str = ""
     steps: list[Step] = field(default_factory=list)
     last_line: int = 0
+    # The line of each header entry ('players', 'module', 'rule ties', 'card M8', ...), so a
+    # setup the rules refuse is named where the record says it.
+    header_at: dict[str, int] = field(default_factory=dict)
 
     def where(self, line: int) -> str:
         return f"{self.name}:{line}"
@@ -90,6 +93,8 @@ def parse(text: str, name: str) -> Record:
         if key in HEADER_KEYS and not record.steps:
             _header(record, key, value, f"{name}:{number}")
             seen.add(key)
+            entry = f"{key} {value.split()[0]}" if key in ("rule", "card") else key
+            record.header_at[entry] = number
         else:
             record.steps.append(Step(number, tuple(line.split())))
     missing = [key for key in REQUIRED if key not in seen]

@@ -9,6 +9,7 @@ what the record says.
 from __future__ import annotations
 
 import difflib
+import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -138,7 +139,25 @@ def record_setup(record: Record) -> RunSetup:
             except UserError as err:
                 raise UserError(str(err).replace(f"{path}: ", "card lines: ")) from None
     except UserError as err:
-        raise RecordError(record.where(1), f"header: {err}") from None
+        raise RecordError(record.where(_header_line(record, str(err))), f"header: {err}") from None
+
+
+def _header_line(record: Record, message: str) -> int:
+    """The header line a refused setup points at: the entry its message names, else the card
+    set (or line 1 when the record has none of these lines)."""
+    at = record.header_at
+    slot = re.search(r"slot (\w+)", message)
+    named = [f"card {slot.group(1)}"] if slot else []
+    named += [f"rule {rule}" for rule in record.rules if re.search(rf"\b{re.escape(rule)}\b",
+                                                                    message)]
+    if message.startswith("--players"):
+        named.append("players")
+    if message.startswith("--module"):
+        named.append("module")
+    for entry in [*named, "card_set"]:
+        if entry in at:
+            return at[entry]
+    return 1
 
 
 def replay(record: Record, cursor: Cursor | None = None) -> tuple[RunSetup, GameResult]:

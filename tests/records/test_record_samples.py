@@ -90,10 +90,22 @@ def test_a_record_that_goes_on_after_the_end(tmp_path):
         "'roll 0 light gold_1'")
 
 
-def test_a_bad_header_names_its_line(tmp_path):
-    number = line_of("card_set base")
-    message = error_of(broken(tmp_path, number, "card_set bsae"), tmp_path)
-    assert message.startswith(f"{tmp_path}/broken.dfr:1: header: card set 'bsae' is neither")
+@pytest.mark.parametrize(("line", "wrong", "says"), [
+    ("card_set base", "card_set bsae", "header: card set 'bsae' is neither"),
+    ("module none", "module goddes", "header: --module 'goddes' is not a module of diceforge"),
+    ("players 2", "players 5", "header: --players must be 2, 3 or 4 (got 5)"),
+])
+def test_a_bad_header_names_its_line(tmp_path, line, wrong, says):
+    number = line_of(line)
+    message = error_of(broken(tmp_path, number, wrong), tmp_path)
+    assert message.startswith(f"{tmp_path}/broken.dfr:{number}: {says}")
+
+
+def test_a_bad_rule_line_is_named(tmp_path):
+    number = line_of("card_set base")  # a rule line put in place of a header line it needs not
+    path = broken(tmp_path, number, "card_set base\nrule ties maybe")
+    message = error_of(path, tmp_path)
+    assert message.startswith(f"{path}:{number + 1}: header: rule option ties='maybe'")
 
 
 def test_good_records_are_imported_bad_ones_listed_exit_1(tmp_path):
