@@ -14,9 +14,10 @@ from typing import Any
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
-from analytics.engine.view import fork
+from analytics.engine.guard import thawed
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.bots import PLANS, HeuristicBot, option_score
+from analytics.games.diceforge.clone import clone
 from analytics.games.diceforge.components import GLORY
 from analytics.games.diceforge.state import Game
 from analytics.policies.registry import register_bot
@@ -75,33 +76,34 @@ class LookaheadBot:
         self.rollout_bots = [HeuristicBot(base, plan) for _ in range(4)]
         self.rollouts = rollouts
 
-    def choose(self, view: Any, decision: Decision, rng: random.Random) -> Any:
-        if SEARCHED.get(decision.kind) != view.phase:  # not a resumable action choice
-            return self.base.choose(view, decision, rng)
+    def choose(self, g: Any, decision: Decision, rng: random.Random) -> Any:
+        if SEARCHED.get(decision.kind) != g.phase:  # not a resumable action choice
+            return self.base.choose(g, decision, rng)
         seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
-        planned = self.base.choose(view, decision, rng)
-        means = {option: sum(self.rollout(view, decision, option, seed)
+        planned = self.base.choose(g, decision, rng)
+        means = {option: sum(self.rollout(g, decision, option, seed)
                              for seed in seeds) / len(seeds)
-                 for option in self.candidates(view, decision, planned)}
+                 for option in self.candidates(g, decision, planned)}
         best = max(means, key=means.__getitem__)  # the first best, in option order
         return best if means[best] > means[planned] + self.margin else planned
 
-    def candidates(self, view: Any, decision: Decision, planned: Any) -> tuple:
+    def candidates(self, g: Any, decision: Decision, planned: Any) -> tuple:
         """The options worth a rollout: the base plan's `width` best, its choice and 'pass'."""
         options = decision.options
         if self.width is None or len(options) <= self.width:
             return options
-        o = self.base.outlook(view, decision.seat)
+        o = self.base.outlook(g, decision.seat)
         ranked = sorted(options, key=lambda opt: -option_score(self.base, o, opt))
         kept = set(ranked[:self.width]) | {"pass", planned}
         return tuple(opt for opt in options if opt in kept)
 
-    def rollout(self, view: Any, decision: Decision, option: Any, seed: int) -> int:
+    def rollout(self, g: Game, decision: Decision, option: Any, seed: int) -> int:
         """Final Glory margin of the deciding seat over its best opponent, after `option`."""
         decider = RolloutDecider(self.rollout_bots, (decision.kind, decision.seat, option))
-        state: Game = fork(view, SeededChance(seed), decider)
-        decider.bind(state, None)
-        turn.play(state)
+        with thawed():  # the clone is the search's own: it plays while the real game waits
+            state = clone(g, SeededChance(seed), decider)
+            decider.bind(state, None)
+            turn.play(state)
         glory = [p.res[GLORY] for p in state.players]
         mine = glory.pop(decision.seat)
         return mine - max(glory)
