@@ -22,6 +22,7 @@ from analytics.games.diceforge.components import (
     boar_face,
 )
 from analytics.games.diceforge.rebellion import WORDS as REBELLION_WORDS
+from analytics.games.diceforge.rebellion_forge import WORDS as FORGE_WORDS
 from analytics.games.diceforge.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
@@ -40,7 +41,8 @@ KINDS = (
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started",
 )
-RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"])
+RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"],
+             *FORGE_WORDS["resource"])
 USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")  # an event using its item
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
