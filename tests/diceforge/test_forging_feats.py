@@ -9,6 +9,7 @@ import pytest
 from harness import Bench, ev, gained, reserves, rolled
 
 from analytics.games.diceforge import turn
+from analytics.games.diceforge.catalogue import catalogue_of_cards
 from analytics.games.diceforge.components import CARDS
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.options import RuleOptions
@@ -209,3 +210,17 @@ def test_trident_works_with_no_gold_and_leaves_scepter_gold_alone():
     b.decide(("trident_face", "gold_3"), ("forge_place", (0, 0)))
     assert feat(b, "abyssal_trident") == [forged("gold_3", "light:gold_1", "abyssal_trident")]
     assert b.p(0).tracks["blacksmiths_scepter"] == [3]
+
+
+def test_the_catalogue_lists_the_garden_faces_the_trident_may_forge():
+    """A run's catalogue holds every face its games could forge (the faces tables join it)."""
+    cards = load_card_set(SET).cards
+    rows = catalogue_of_cards(list(cards.items()))
+    garden = {row["component"]: row["from_card"] for row in rows if row["source"] == "garden"}
+    assert garden == {"x3": "helmet_of_invisibility", "mirror": "abyssal_trident",
+                      "ship": "abyssal_trident", "shield_red": "abyssal_trident",
+                      "shield_blue": "abyssal_trident", "shield_yellow": "abyssal_trident",
+                      "shield_green": "abyssal_trident"}
+    without = catalogue_of_cards([(s, c) for s, c in with_card(
+        load_card_set(SET), "F6", "mirror_of_the_abyss").cards.items()])
+    assert [r["component"] for r in without if r["source"] == "garden"] == ["x3", "mirror"]

@@ -6,7 +6,7 @@ step per use; a copy at 5 is no longer offered. At any moment of one's own turn 
 `own_turn` hook) a copy may be cashed in for N Sun Shards and N Glory (N: its position); the
 copy then does nothing more. Shards over the cap are lost, as every gain's (REFERENCE §3).
 Cashing a copy at 0 (nothing to gain) is not offered. With several copies, a use advances the
-copy furthest along that is below 5 (the seed is silent; see the module's README note).
+copy furthest along that is below 5 (the seed is silent; README.md lists such readings).
 
 The Ancestor (M5): may forge, for free, the cheapest Sanctuary face showing Glory (a choice
 among ties), then a minor blessing with that die. With no such face left, a minor blessing
@@ -161,7 +161,10 @@ def take_from_temple(g: Game, face_id: str) -> Face:
     return face
 
 
-@effect("abyssal_trident")
+TRIDENT = "abyssal_trident"  # the catalogue lists the Garden faces it may forge
+
+
+@effect(TRIDENT)
 def abyssal_trident(g: Game, p: Player, card: Card) -> None:
     spend(g, p, GOLD, p.res[GOLD], card.id)
     faces = trident_faces(g)
