@@ -71,6 +71,19 @@ def test_bots_cash_a_full_companion_when_the_shards_fit_and_wait_when_they_would
 
 
 @pytest.mark.parametrize("name", HEURISTIC)
+def test_on_the_last_turn_bots_advance_the_companion_before_cashing_it(name):
+    b = bench(name, round_=10)
+    b.give_card(0, "companion")
+    b.p(0).tracks["companion"] = [2]
+    b.g.phase = turn.REINFORCEMENTS
+    while b.g.phase != turn.ACTION_CHOICE:  # the reinforcement step, then the action's moment
+        turn.STEPS[b.g.phase](b.g)
+    assert answers(b, "companion_cash") == ["keep", "cash"]
+    assert [e["amount"] for e in b.events() if e["item"] == "companion"
+            and e["resource"] == "companion_track"] == [1, -3]
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
 def test_bots_advance_the_companion_every_turn(name):
     b = bench(name)
     b.give_card(0, "companion")

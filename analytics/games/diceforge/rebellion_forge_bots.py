@@ -11,17 +11,23 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import FACES, MOON, SUN
 from analytics.games.diceforge.rebellion_forge import COMPANION_END
 from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.turn import ACTION
+
+# The phase the game is in while the reinforcement step runs (turn.py sets the next step first).
+REINFORCEMENT_STEP = ACTION
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
 
 
 def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """Cash in on one's last turn; at 5 (it can go no further) once the reserve has room for
-    the shards; earlier only when the shards buy a feat worth more than the steps still to
-    come (like a Triton token)."""
+    """Never before the reinforcement step (a use may still advance it); then on one's last
+    turn; at 5 (it can go no further) once the reserve has room for the shards; earlier only
+    when the shards buy a feat worth more than the steps still to come (like a Triton)."""
     o = bot.outlook(g, d.seat)
     p, position = o.p, d.context
+    if position < COMPANION_END and g.phase == REINFORCEMENT_STEP:
+        return "keep"  # its use comes first: cash it after, still before the action
     if o.acts <= 1:
         return "cash"
     room = p.caps[SUN] - p.res[SUN]
