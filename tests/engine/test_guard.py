@@ -121,7 +121,9 @@ def _slots(obj) -> list[str]:
 
 CARD_MIXES = ((("M1", "twins"), ("F7", "eternal_fire"), ("M5", "cerberus"), ("F5", "triton")),
               (("M1", "blacksmiths_scepter"), ("M4", "tenacious_boar"), ("F3", "celestial_ship"),
-               ("F4", "guardians_shield"), ("M3", "great_bear")))
+               ("F4", "guardians_shield"), ("M3", "great_bear")),
+              (("M2", "companion"), ("F1", "tree"), ("M5", "ancestor"), ("F2", "wood_nymph"),
+               ("F5", "goldsmith"), ("F6", "abyssal_trident")))
 
 
 def test_every_container_a_policy_can_reach_is_guarded():
