@@ -208,6 +208,7 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
         raise UserError(f"--part-size must be at least 1 (got {chunk_size})")
     info = manifest(config, setup)
     place = Place.of(out)
+    _check_shared(place, workers)
     with stop_on_signals():
         try:
             catalogue = get_game(config.game).catalogue(setup.game_setup)
@@ -229,6 +230,14 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
         finally:
             clear_leftovers(place)
     return out
+
+
+def _check_shared(place: Place, workers: int) -> None:
+    """Refuse what the worker processes could not write: a memory:// folder lives in one
+    process (a Dask cluster's workers are checked by analytics.cluster)."""
+    if workers > 1 and place.in_process:
+        raise UserError(f"--out {place}: a memory:// folder lives in this process only, which "
+                        "other worker processes cannot write; pass --workers 1")
 
 
 def count_workers(workers: int | None) -> int:

@@ -19,6 +19,7 @@ from typing import IO
 from fsspec import AbstractFileSystem
 from fsspec.core import url_to_fs
 from fsspec.implementations.local import LocalFileSystem
+from fsspec.implementations.memory import MemoryFileSystem
 
 
 def is_url(text: str) -> bool:
@@ -46,6 +47,11 @@ class Place:
     @property
     def is_local(self) -> bool:
         return isinstance(self.fs, LocalFileSystem)
+
+    @property
+    def in_process(self) -> bool:
+        """Whether only this process sees the filesystem (memory://)."""
+        return isinstance(self.fs, MemoryFileSystem)
 
     @property
     def url(self) -> str:
