@@ -11,7 +11,8 @@ the owned-vs-not-owned columns of `dicelab cards` say who buys it, not what it d
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import polars as pl
@@ -20,9 +21,10 @@ from analytics import stats
 from analytics.arms import ArmSpec, arms_folder, run_config
 from analytics.compare import buyers_difference, game_measures
 from analytics.errors import UserError
+from analytics.eventlog.store import Location
 from analytics.games import get_game
 from analytics.paired import pair, read_arm
-from analytics.simulate import run_simulation, validate
+from analytics.simulate import RunConfig, run_simulation, validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,32 +99,49 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     if not found:
         raise UserError(f"set {card_set.name!r} has no card whose slot has another option")
     skipped = sorted(set(card_set.cards.values()) - {a.card for a in found})
-    spec = ArmSpec(set_name, bots, dict(rules or {}))
-    validate(run_config(spec, players, games, seed))
-    rows, detail = [], []
+    config = run_config(ArmSpec(set_name, bots, dict(rules or {})), players, games, seed)
+    validate(config)
     with arms_folder(out) as folder:
-        run_simulation(run_config(spec, players, games, seed), folder / "with",
-                       workers=workers, progress=progress, cluster=cluster)
-        with_ = read_arm("B", [folder / "with"])
-        read = [with_.read[0].replace("--logs-b", "the set as it is")]
-        for ablation in found:
-            ablated = ArmSpec(str(_write_ablated_set(card_set, ablation, folder)), bots,
-                              dict(rules or {}))
-            target = folder / f"without-{ablation.card}-as-{ablation.replacement}"
-            run_simulation(run_config(ablated, players, games, seed), target,
-                           workers=workers, progress=progress, cluster=cluster)
-            without = read_arm("A", [target])
-            read.append(without.read[0].replace("--logs-a", "the set without it"))
-            games_ = pair(without, with_)
-            rows.append(_value_row(games_, ablation))
-            detail.extend(_detail_rows(games_, ablation))
+        run_simulation(config, folder / "with", workers=workers, progress=progress,
+                       cluster=cluster)
+        report = value_against(folder / "with", config, card_set, found, folder,
+                               workers=workers, progress=progress, cluster=cluster)
+    if skipped:
+        report = replace(report, read=(*report.read, (
+            "not ablatable (no other card of their slot's cost outside the set): "
+            f"{', '.join(skipped)}")))
+    return report
+
+
+def value_against(with_run: Location, config: RunConfig, card_set: SetSlots,
+                  found: list[Ablation], folder: Path, workers: int | None = None,
+                  progress: bool = True, cluster: str | None = None,
+                  on_games: Callable[[int], None] | None = None) -> ValueReport:
+    """The value of each ablation against `with_run`, the run of `config` (its set as it is):
+    each ablated set is written in `folder` and played there on the same seeds and bots (a
+    stopped one is finished: a sweep resumes)."""
+    with_ = read_arm("B", [with_run])
+    read = [with_.read[0].replace("--logs-b", "the set as it is")]
+    rows, detail = [], []
+    for ablation in found:
+        ablated = replace(config, card_set=str(_write_ablated_set(card_set, ablation, folder)))
+        target = ablation_folder(folder, ablation)
+        run_simulation(ablated, target, workers=workers, resume=True, progress=progress,
+                       cluster=cluster, on_games=on_games)
+        without = read_arm("A", [target])
+        read.append(without.read[0].replace("--logs-a", "the set without it"))
+        games_ = pair(without, with_)
+        rows.append(_value_row(games_, ablation))
+        detail.extend(_detail_rows(games_, ablation))
     table = pl.DataFrame(rows)
     table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
     table = table.sort("value", descending=True, nulls_last=True)
-    if skipped:
-        read.append(f"not ablatable (no other card of their slot's cost outside the set): "
-                    f"{', '.join(skipped)}")
     return ValueReport(table, pl.DataFrame(detail), tuple(read))
+
+
+def ablation_folder(folder: Path, ablation: Ablation) -> Path:
+    """Where the run of an ablated set is played."""
+    return folder / f"without-{ablation.card}-as-{ablation.replacement}"
 
 
 def _value_row(games, ablation: Ablation) -> dict:
