@@ -76,8 +76,13 @@ def test_a_folder_of_runs_at_a_url_is_found():
     Place.of(parent).remove()
 
 
-def test_a_file_url_is_the_local_path(local, tmp_path):
-    play(f"file://{tmp_path}/run")
+def test_simulate_writes_at_a_file_url_the_local_run(local, tmp_path):
+    result = CliRunner().invoke(main, [
+        "simulate", "--players", "3", "--games", "24", "--seed", "7", "--bots", "random",
+        "--part-size", str(PART), "--workers", "1", "--quiet", "--out", f"file://{tmp_path}/run"],
+        env={"DICELAB_SCHEDULER": None})
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"wrote 24 games to file://{tmp_path}/run\n"
     assert run_files(tmp_path / "run") == run_files(local)
 
 
