@@ -95,7 +95,7 @@ def _value_plans(spec: SweepSpec, place: Place) -> dict[str, tuple]:
             raise UserError(f"--out {place}: a sweep asking for value writes the ablated card "
                             "sets as files every worker reads; put --out on a (shared) path")
         card_set, found = ablations(cell.card_set, None)
-        folder = place.local_path() / VALUE / cell.name
+        folder = Path(place.path) / VALUE / cell.name  # absolute: workers read the sets
         plans[cell.name] = (card_set, folder, {a: ablation_folder(folder, a) for a in found
                                                if a.card in cell.value})
     return plans
