@@ -182,3 +182,16 @@ def test_a_sweep_at_a_url_holds_the_cells_of_a_local_sweep(tmp_path):
     local = sweep(tmp_path, SPEC.replace("[2, 3]", "[2]"), "local")  # resumed: nothing to play
     assert at_url.stdout == local.stdout
     Place.of(url).remove()
+
+
+def test_a_sweep_asking_for_value_at_a_url_is_refused_before_anything_runs(tmp_path):
+    url = f"memory://dicelab-tests/{uuid4().hex}"
+    path = tmp_path / "spec.toml"
+    path.write_text(VALUE_SPEC)
+    result = CliRunner().invoke(main, ["sweep", str(path), "--out", url, "--workers", "1",
+                                       "--quiet"], env={"DICELAB_SCHEDULER": None})
+    assert result.exit_code == 1
+    assert result.output == (f"Error: --out {url}: a sweep asking for value writes the ablated "
+                             "card sets as files every worker reads; put --out on a (shared) "
+                             "path\n")
+    assert not Place.of(url).exists()

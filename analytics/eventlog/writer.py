@@ -100,8 +100,13 @@ def write_part(run_dir: Location, index: int, games: dict[str, list], players: d
         _put_parquet(table, final / f"{name}.parquet")
     _put_parquet(_sorted_events(events), final / "events.parquet", statistics=True,
                  row_group_size=EVENT_ROW_GROUP)
-    (final / COMMITTED).put_text(json.dumps({"games": len(games["game_id"])}))
+    commit_part(final, len(games["game_id"]))
     return final
+
+
+def commit_part(part: Location, games: int) -> None:
+    """Put the marker that makes a part folder readable: only once its tables are whole."""
+    (Place.of(part) / COMMITTED).put_text(json.dumps({"games": games}))
 
 
 def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:
