@@ -57,7 +57,7 @@ def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
         check_writable(report)
     _start(place, spec)
     folders = [place / CELLS / cell.name for cell in spec.cells]
-    runs = folders + [f for _, _, found in plans.values() for f in found.values()]
+    runs = folders + [run for plan in plans.values() for run in plan.runs.values()]
     with tqdm(total=spec.games * len(runs), initial=sum(map(_games_present, runs)),
               unit="game", disable=not progress,
               desc=f"sweep of {len(spec.cells)} cells") as bar:
@@ -82,9 +82,19 @@ def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
     return result
 
 
-def _value_plans(spec: SweepSpec, place: Place) -> dict[str, tuple]:
-    """For each cell asking for values: its set's slots, where its ablations are played and
-    their folders. The ablated sets are files the workers read: a local (or shared) path."""
+@dataclass(frozen=True)
+class ValuePlan:
+    """A cell's value runs: its set's slots, the folder of its ablated sets and runs, and the
+    run folder of each ablation asked for."""
+
+    card_set: object  # analytics.value.SetSlots
+    folder: Path
+    runs: dict  # Ablation -> its run folder
+
+
+def _value_plans(spec: SweepSpec, place: Place) -> dict[str, ValuePlan]:
+    """The value runs of each cell asking for them. The ablated sets are files the workers
+    read: the sweep must be on a local (or shared) path."""
     from analytics.value import ablation_folder, ablations
 
     plans = {}
@@ -96,18 +106,17 @@ def _value_plans(spec: SweepSpec, place: Place) -> dict[str, tuple]:
                             "sets as files every worker reads; put --out on a (shared) path")
         card_set, found = ablations(cell.card_set, None)
         folder = Path(place.path) / VALUE / cell.name  # absolute: workers read the sets
-        plans[cell.name] = (card_set, folder, {a: ablation_folder(folder, a) for a in found
-                                               if a.card in cell.value})
+        plans[cell.name] = ValuePlan(card_set, folder, {a: ablation_folder(folder, a)
+                                                        for a in found if a.card in cell.value})
     return plans
 
 
-def _cell_value(cell: Cell, spec: SweepSpec, folder: Place, plan: tuple, workers: int | None,
-                cluster: str | None, on_games: Callable[[int], None]):
+def _cell_value(cell: Cell, spec: SweepSpec, folder: Place, plan: ValuePlan,
+                workers: int | None, cluster: str | None, on_games: Callable[[int], None]):
     from analytics.value import value_against
 
-    card_set, value_folder, found = plan
-    return value_against(folder, cell_config(cell, spec.games, spec.seed), card_set,
-                         list(found), value_folder, workers=workers, progress=False,
+    return value_against(folder, cell_config(cell, spec.games, spec.seed), plan.card_set,
+                         list(plan.runs), plan.folder, workers=workers, progress=False,
                          cluster=cluster, on_games=on_games)
 
 
