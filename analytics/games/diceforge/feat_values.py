@@ -13,6 +13,7 @@ from analytics.games.diceforge.components import (
     SUN,
     Face,
 )
+from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.state import Player
@@ -145,6 +146,7 @@ EFFECT_VALUES = {
     "twins": _twins,
     "blacksmiths_scepter": _scepter,
     "eternal_fire": _extra_turn,
+    **FACE_CARD_VALUES,
 }
 
 # Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.

@@ -25,6 +25,9 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "eternal_fire": ("after", ("after", "now"),
                      "The Eternal Fire's new turn comes after the current turn, extra action "
                      "included (after), or the current turn ends at once (now)"),
+    "goddess_twins": ("reroll", ("reroll", "no"),
+                      "The Goddess's dice, set and applied as a divine blessing: The Twins may "
+                      "reroll one (reroll), or are not offered, the dice not being rolled (no)"),
 }
 
 
@@ -39,6 +42,7 @@ class RuleOptions:
     card_glory: str = "end"
     ship_order: str = "choose"
     eternal_fire: str = "after"
+    goddess_twins: str = "reroll"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

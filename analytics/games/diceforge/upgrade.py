@@ -1,0 +1,53 @@
+"""Upgrading a die face (The Merchant, the Celestial Die's double upgrade; seed `000_…`).
+
+A face's level is its Sanctuary pool's (REFERENCE §4.1: 2 gold = 1 ... 12 gold = 7); a face the
+Sanctuary does not sell (the starting 1 gold and 2 Glory, Garden faces) is level 0. Upgrading
+by N levels replaces a face, for free, with a face from the pools N levels higher; when those
+are empty, from the next non-empty level above. A level-7 face cannot be upgraded. The seed is
+silent on going past level 7 (a level-6 face upgraded by 2, or by 3 Merchants): the engine takes
+the face from level 7, the highest there is.
+"""
+
+from __future__ import annotations
+
+from analytics.games.diceforge.components import FACES, SANCTUARY, Face
+from analytics.games.diceforge.forge import forge_at, places, take_from_sanctuary
+from analytics.games.diceforge.state import Game, Player
+
+TOP_LEVEL = 7
+POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
+
+
+def offered_at(g: Game, level: int) -> tuple[str, ...]:
+    """Face ids an upgrade to `level` may take: the first level from there (at most 7) with a
+    face left in the Sanctuary; () when every level from there is empty."""
+    for wanted in range(min(level, TOP_LEVEL), TOP_LEVEL + 1):
+        found = tuple(dict.fromkeys(
+            f.id for pool, at in zip(g.sanctuary, POOL_LEVELS, strict=True) if at == wanted
+            for f in pool))
+        if found:
+            return found
+    return ()
+
+
+def upgradable(g: Game, p: Player, levels: int) -> tuple[tuple[int, int], ...]:
+    """p's places (die, side; one per distinct face of a die) whose face can go up `levels`."""
+    return tuple(place for place in places(p)
+                 if _can_rise(g, p.dice[place[0]][place[1]], levels))
+
+
+def _can_rise(g: Game, face: Face, levels: int) -> bool:
+    return face.level < TOP_LEVEL and bool(offered_at(g, face.level + levels))
+
+
+def upgrade(g: Game, p: Player, levels: int, cause: str) -> bool:
+    """p picks one of p's faces and forges over it, for free, a face `levels` higher (p picks
+    which, among those offered). False when no face can be upgraded."""
+    options = upgradable(g, p, levels)
+    if not options:
+        return False
+    place = g.decide(p.seat, "upgrade_face", options, levels)
+    old = p.dice[place[0]][place[1]]
+    face_id = g.decide(p.seat, "upgrade_to", offered_at(g, old.level + levels), place)
+    forge_at(g, p, take_from_sanctuary(g, face_id), place, cause)
+    return True
