@@ -93,7 +93,7 @@ def use_merchant(g: Game, p: Player, card_id: str) -> None:
     if not p.tracks[card_id][0]:
         options += [f"{UPGRADE}{n}" for n in range(1, spare_copies(g, card_id) + 2)
                     if upgradable(g, p, n)]
-    choice = g.decide(p.seat, MERCHANT, tuple(options))
+    choice = g.decide(p.seat, "merchant", tuple(options))
     if choice == "glory":
         gain(g, p, GLORY, MERCHANT_GLORY, card_id, card_id)
         return
