@@ -209,3 +209,12 @@ def test_the_celestial_die_has_its_own_stream_the_players_dice_roll_as_without_i
     with_celestial.roll(0, "celestial", faces)
     assert [plain.roll(0, "light", faces) for _ in range(20)] == [
         with_celestial.roll(0, "light", faces) for _ in range(20)]
+
+
+def test_double_upgrade_with_no_face_that_can_go_up_does_nothing():
+    b = bench()
+    b.set_die(0, "light", *["glory_4"] * 6)
+    b.set_die(0, "dark", *["moon2_glory2"] * 6)
+    celestial(b, "celestial_upgrade")
+    roll_celestial(b.g, b.p(0), CARD)
+    assert b.decider.asked == [] and b.events() == [rolled_celestial("celestial_upgrade")]
