@@ -11,7 +11,7 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shown
 from analytics.games.diceforge.state import Game
-from analytics.games.diceforge.upgrade import offered_at, upgradable
+from analytics.games.diceforge.upgrade import Ladder, ladder, offered_at, upgradable
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -36,18 +36,19 @@ def best_face_up(o: Outlook) -> float:
     return max(o.face_value(f, 0.0) for q in o.g.players for f in q.up)
 
 
-def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int) -> float:
+def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder) -> float:
     """Worth added by upgrading the face at `place` by `levels` to its best offered face."""
     die, side = place
     old = o.p.dice[die][side]
-    best = max(o.face_worth(FACES[f], die) for f in offered_at(o.g, old.level + levels))
+    best = max(o.face_worth(FACES[f], die) for f in offered_at(offers, old.level + levels))
     return best - o.face_worth(old, die)
 
 
 def best_upgrade(o: Outlook, levels: int) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded)."""
-    return max((upgrade_gain(o, place, levels) for place in upgradable(o.g, o.p, levels)),
-               default=0.0)
+    offers = ladder(o.g)
+    return max((upgrade_gain(o, place, levels, offers)
+                for place in upgradable(o.g, o.p, levels, offers)), default=0.0)
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:
@@ -150,7 +151,8 @@ def choose_merchant(bot: HeuristicBot, g: Game, d: Decision) -> str:
 
 def choose_upgrade_face(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
     o = bot.outlook(g, d.seat)
-    return max(d.options, key=lambda place: upgrade_gain(o, place, d.context))
+    offers = ladder(g)
+    return max(d.options, key=lambda place: upgrade_gain(o, place, d.context, offers))
 
 
 def choose_upgrade_to(bot: HeuristicBot, g: Game, d: Decision) -> str:

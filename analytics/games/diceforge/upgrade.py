@@ -18,36 +18,53 @@ TOP_LEVEL = 7
 POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
 
 
-def offered_at(g: Game, level: int) -> tuple[str, ...]:
-    """Face ids an upgrade to `level` may take: the first level from there (at most 7) with a
-    face left in the Sanctuary; () when every level from there is empty."""
-    for wanted in range(min(level, TOP_LEVEL), TOP_LEVEL + 1):
-        found = tuple(dict.fromkeys(
-            f.id for pool, at in zip(g.sanctuary, POOL_LEVELS, strict=True) if at == wanted
-            for f in pool))
-        if found:
-            return found
-    return ()
+Ladder = tuple[tuple[str, ...], ...]  # per level 0..7: the face ids an upgrade to it takes
 
 
-def upgradable(g: Game, p: Player, levels: int) -> tuple[tuple[int, int], ...]:
+def ladder(g: Game) -> Ladder:
+    """For each level, the face ids an upgrade to it may take: those of the first level from
+    there with a face left in the Sanctuary (() when every level from there is empty). One pass
+    over the Sanctuary serves every face's question."""
+    by_level: list[list[str]] = [[] for _ in range(TOP_LEVEL + 1)]
+    for pool, level in zip(g.sanctuary, POOL_LEVELS, strict=True):
+        for face in pool:
+            if face.id not in by_level[level]:
+                by_level[level].append(face.id)
+    steps: list[tuple[str, ...]] = []
+    found: tuple[str, ...] = ()
+    for faces in reversed(by_level):
+        found = tuple(faces) or found
+        steps.append(found)
+    return tuple(reversed(steps))
+
+
+def offered_at(offers: Ladder, level: int) -> tuple[str, ...]:
+    """Face ids an upgrade to `level` takes; past level 7, level 7's."""
+    return offers[min(level, TOP_LEVEL)]
+
+
+def upgradable(g: Game, p: Player, levels: int,
+               offers: Ladder | None = None) -> tuple[tuple[int, int], ...]:
     """p's places (die, side; one per distinct face of a die) whose face can go up `levels`."""
+    if offers is None:
+        offers = ladder(g)
     return tuple(place for place in places(p)
-                 if _can_rise(g, p.dice[place[0]][place[1]], levels))
+                 if _can_rise(offers, p.dice[place[0]][place[1]], levels))
 
 
-def _can_rise(g: Game, face: Face, levels: int) -> bool:
-    return face.level < TOP_LEVEL and bool(offered_at(g, face.level + levels))
+def _can_rise(offers: Ladder, face: Face, levels: int) -> bool:
+    return face.level < TOP_LEVEL and bool(offered_at(offers, face.level + levels))
 
 
 def upgrade(g: Game, p: Player, levels: int, cause: str) -> bool:
     """p picks one of p's faces and forges over it, for free, a face `levels` higher (p picks
     which, among those offered). False when no face can be upgraded."""
-    options = upgradable(g, p, levels)
+    offers = ladder(g)
+    options = upgradable(g, p, levels, offers)
     if not options:
         return False
     place = g.decide(p.seat, "upgrade_face", options, levels)
     old = p.dice[place[0]][place[1]]
-    face_id = g.decide(p.seat, "upgrade_to", offered_at(g, old.level + levels), place)
+    face_id = g.decide(p.seat, "upgrade_to", offered_at(offers, old.level + levels), place)
     forge_at(g, p, take_from_sanctuary(g, face_id), place, cause)
     return True
