@@ -13,7 +13,7 @@ from analytics.games.diceforge.components import (
     SUN,
     Face,
 )
-from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES
+from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES, FACE_DICE_EFFECTS
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.state import Player
@@ -152,4 +152,4 @@ EFFECT_VALUES = {
 # Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
 DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
                           "cancer", "sphinx", "cerberus", "sentinel", "cyclops", "twins",
-                          "blacksmiths_scepter", "eternal_fire"})
+                          "blacksmiths_scepter", "eternal_fire"}) | FACE_DICE_EFFECTS

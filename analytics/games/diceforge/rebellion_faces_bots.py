@@ -11,7 +11,13 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shown
 from analytics.games.diceforge.state import Game
-from analytics.games.diceforge.upgrade import Ladder, ladder, offered_at, upgradable
+from analytics.games.diceforge.upgrade import (
+    FULL_LADDER,
+    Ladder,
+    ladder,
+    offered_at,
+    upgradable,
+)
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -44,9 +50,11 @@ def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder
     return best - o.face_worth(old, die)
 
 
-def best_upgrade(o: Outlook, levels: int) -> float:
-    """The best upgrade by `levels` (0 when no face can be upgraded)."""
-    offers = ladder(o.g)
+def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
+    """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
+    Sanctuary unless `offers` says which."""
+    if offers is None:
+        offers = ladder(o.g)
     return max((upgrade_gain(o, place, levels, offers)
                 for place in upgradable(o.g, o.p, levels, offers)), default=0.0)
 
@@ -90,8 +98,10 @@ def _wind(o: Outlook, v: Values) -> float:
 
 
 def _merchant(o: Outlook, v: Values) -> float:
-    """2 Glory a turn, or an upgrade when one gains more."""
-    return _turns(o) * float(MERCHANT_GLORY) + max(0.0, best_upgrade(o, 1) - MERCHANT_GLORY)
+    """2 Glory a turn, or an upgrade when one gains more (against the full Sanctuary: the
+    worth then reads only the rates and my dice, and is kept with them, `DICE_EFFECTS`)."""
+    upgrade = best_upgrade(o, 1, FULL_LADDER)
+    return _turns(o) * float(MERCHANT_GLORY) + max(0.0, upgrade - MERCHANT_GLORY)
 
 
 def _light(o: Outlook, v: Values) -> float:
@@ -108,6 +118,9 @@ FACE_CARD_VALUES: dict[str, Callable[[Outlook, Values], float]] = {
     "merchant": _merchant,
     "light": _light,
 }
+
+# Worths that read only the rates and my dice (feat_values.DICE_EFFECTS).
+FACE_DICE_EFFECTS = frozenset({"merchant"})
 
 # What one use of a reinforcement with a price but no fixed gain is worth now (bots.py uses it
 # when it beats the price).

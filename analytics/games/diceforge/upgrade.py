@@ -10,6 +10,8 @@ the face from level 7, the highest there is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from analytics.games.diceforge.components import FACES, SANCTUARY, Face
 from analytics.games.diceforge.forge import forge_at, places, take_from_sanctuary
 from analytics.games.diceforge.state import Game, Player
@@ -25,8 +27,13 @@ def ladder(g: Game) -> Ladder:
     """For each level, the face ids an upgrade to it may take: those of the first level from
     there with a face left in the Sanctuary (() when every level from there is empty). One pass
     over the Sanctuary serves every face's question."""
+    return ladder_of(g.sanctuary)
+
+
+def ladder_of(sanctuary: Sequence[Sequence[Face]]) -> Ladder:
+    """The ladder of a Sanctuary's pools (in cost order)."""
     by_level: list[list[str]] = [[] for _ in range(TOP_LEVEL + 1)]
-    for pool, level in zip(g.sanctuary, POOL_LEVELS, strict=True):
+    for pool, level in zip(sanctuary, POOL_LEVELS, strict=True):
         for face in pool:
             if face.id not in by_level[level]:
                 by_level[level].append(face.id)
@@ -68,3 +75,7 @@ def upgrade(g: Game, p: Player, levels: int, cause: str) -> bool:
     face_id = g.decide(p.seat, "upgrade_to", offered_at(offers, old.level + levels), place)
     forge_at(g, p, take_from_sanctuary(g, face_id), place, cause)
     return True
+
+
+# Every face the Sanctuary starts with: what bots value an upgrade against, whatever is left.
+FULL_LADDER = ladder_of([[FACES[f] for f in pool] for pool in SANCTUARY])
