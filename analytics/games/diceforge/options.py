@@ -28,6 +28,12 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "goddess_twins": ("reroll", ("reroll", "no"),
                       "The Goddess's dice, set and applied as a divine blessing: The Twins may "
                       "reroll one (reroll), or are not offered, the dice not being rolled (no)"),
+    "ancestor_decline": ("blessing", ("blessing", "nothing"),
+                         "The Ancestor's face declined: a minor blessing with any one die, as "
+                         "when no face is left (blessing), or nothing"),
+    "omniscient_shields": ("all", ("all", "reward"),
+                           "The Omniscient counts every Shield face, whose 5-Glory match bonus "
+                           "shows the symbol (all), or only faces with a Glory reward (reward)"),
 }
 
 
@@ -43,6 +49,8 @@ class RuleOptions:
     ship_order: str = "choose"
     eternal_fire: str = "after"
     goddess_twins: str = "reroll"
+    ancestor_decline: str = "blessing"
+    omniscient_shields: str = "all"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
