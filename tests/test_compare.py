@@ -7,6 +7,7 @@ import dataclasses
 import json
 
 import numpy as np
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from scipy import stats as sps
@@ -126,6 +127,21 @@ def _planted(rng, n, q, players=4, take=0.5):
     owned = {"A": np.zeros_like(buyers)[:, :, None], "B": buyers[:, :, None]}
     return dataclasses.replace(games, win={"A": games.win["A"], "B": win_b},
                                owned={**games.owned, "card": owned})
+
+
+def test_ownership_masks_of_more_than_63_components_unpack_into_both_arms_columns():
+    """Component 64 of an arm is bit 1 of mask word 1; the pair's columns are both arms'."""
+    from analytics.paired import ArmLogs, _owned
+
+    names = tuple(f"c{i:02d}" for i in range(70))
+    masks = (np.array([0, 0, 1]), np.array([1, 1, 0]), np.array([0, 1, 0]),
+             np.array([1 << 62 | 1, 1 << 1, 1 << 5]))
+    arm = ArmLogs("A", pl.DataFrame(), {"card": masks}, {"card": names}, ())
+    components = sorted({*names, "b_only"})
+    owned = _owned(arm, "card", components, games=2, players=2)
+    assert owned.shape == (2, 2, 71)
+    assert [(g, s, components[c]) for g, s, c in zip(*np.nonzero(owned), strict=True)] == [
+        (0, 1, "c00"), (0, 1, "c62"), (0, 1, "c64"), (1, 0, "c05")]
 
 
 def test_value_recovers_a_planted_effect():
