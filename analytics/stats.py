@@ -144,19 +144,19 @@ def percentile_interval(samples: np.ndarray, confidence: float = 0.95
 
 
 def benjamini_hochberg(p_values) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p-values (step-up FDR); NaN stays NaN and is not counted."""
+    """Benjamini-Hochberg adjusted p-values (step-up FDR); NaN stays NaN and is not counted.
+
+    scipy's false_discovery_control does the adjustment; it refuses NaN, which stands here for
+    a row with no test (a card nobody bought), so those are set aside first.
+    """
+    # Imported when called: scipy.stats costs about 0.9 s of CPU to import.
+    from scipy.stats import false_discovery_control
+
     p = np.asarray(p_values, dtype=float)
     adjusted = np.full_like(p, np.nan)
     ok = ~np.isnan(p)
-    m = int(ok.sum())
-    if not m:
-        return adjusted
-    order = np.argsort(p[ok])
-    ranked = p[ok][order] * m / np.arange(1, m + 1)
-    stepped = np.minimum.accumulate(ranked[::-1])[::-1]
-    values = np.empty(m)
-    values[order] = np.minimum(stepped, 1.0)
-    adjusted[ok] = values
+    if ok.any():
+        adjusted[ok] = false_discovery_control(p[ok], method="bh")
     return adjusted
 
 
