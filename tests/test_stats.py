@@ -273,7 +273,7 @@ def test_distinct_rows_of_a_column_major_matrix():
     # with exactly 64 columns, whose padded keys could not be viewed as integers.
     import numpy as np
 
-    from analytics.stats import _distinct_rows
+    from analytics.stats.regression import _distinct_rows
 
     rows = np.array([[1, 0] * 32, [0] * 64, [1, 0] * 32], dtype=np.int8)
     distinct, index = _distinct_rows(np.asfortranarray(rows))
