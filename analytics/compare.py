@@ -183,8 +183,9 @@ def headline(comparison: Comparison, name_a: str, name_b: str) -> str:
     if math.isnan(r.low):
         interval = "no interval"
     else:
+        p = stats.format_p(r.p_value)
         interval = (f"{_points(r.low, rate)} to {_points(r.high, rate)}, 95% paired, "
-                    f"p = {stats.format_p(r.p_value)}")
+                    f"p {p if p.startswith('<') else '= ' + p}")
     sign = "+" if r.difference >= 0 else "-"
     return (f"B ({name_b})'s {what} {value(b)} vs A ({name_a})'s {value(a)}: "
             f"{sign}{_points(abs(r.difference), rate)}{unit} ({interval}) over "

@@ -116,6 +116,16 @@ def test_stronger_arm_is_detected(tmp_path, monkeypatch):
     assert result.difference > 0.05 and result.low > 0 and result.p_value < ALPHA
 
 
+def test_headline_says_p_below_1e_300_without_an_equals_sign():
+    from analytics.compare import headline
+
+    comparison = compare_games(synthetic(np.random.default_rng(1), 40))
+    tiny = dataclasses.replace(comparison, primary=dataclasses.replace(
+        comparison.primary, p_value=0.0))
+    assert "95% paired, p < 1e-300)" in headline(tiny, "a", "b")
+    assert "95% paired, p = " in headline(comparison, "a", "b")
+
+
 def _planted(rng, n, q, players=4, take=0.5):
     """Games where a card's buyers (in arm B) take the win with probability q more."""
     games = synthetic(rng, n, players, skill=0.5, components=("x",))
