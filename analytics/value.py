@@ -128,7 +128,9 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     if not found:
         raise UserError(f"set {card_set.name!r} has no card whose slot has another option; "
                         f"--ablate forbid ablates every card")
-    skipped = sorted(set(card_set.cards.values()) - {a.card for a in found})
+    # Only a ranking of every card under swap leaves some out (forbid ablates any card).
+    skipped = (sorted(set(card_set.cards.values()) - {a.card for a in found})
+               if card is None else [])
     spec = ArmSpec(set_name, bots, dict(rules or {}))
     validate(run_config(spec, players, games, seed))
     rows, detail = [], []

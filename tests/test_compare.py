@@ -220,6 +220,7 @@ def test_value_of_a_card_csv(invoke, tmp_path):
     assert header.startswith("card,slot,ablation,replaced_by,take_rate,buyers_wr_with")
     assert row.startswith("hydra,M8,swap,typhon,")
     assert "ablation: swap (the card replaced by each other card" in result.stderr
+    assert "not ablatable" not in result.stderr  # one card asked for: no list of the others
     assert "hydra (M8, against typhon)" in result.stderr or "hydra: no seat bought" in result.stderr
 
 
