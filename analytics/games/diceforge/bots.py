@@ -19,6 +19,7 @@ from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON
 from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
+from analytics.games.diceforge.rebellion_forge_bots import FORGE_HANDLERS
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
@@ -83,6 +84,10 @@ class HeuristicBot:
             fresh.reuse(o)
             return fresh
         return o
+
+    def best_feat(self, o: Outlook, sun: int, moon: int) -> float:
+        """The best score of a feat these shards would pay (0 when none)."""
+        return _best_feat(self, o, sun, moon)
 
     def gold_buys_faces(self, g: Game, p: Player) -> bool:
         """Whether a gold is still worth more as face money than on a Hammer (once a turn:
@@ -386,7 +391,9 @@ HANDLERS = {
     "boar_target": choose_boar_target,
     "boar_bonus": choose_boar_bonus,
     "ship_order": choose_ship_order,
+    "nymph_buy": choose_ship_buy,  # The Wood Nymph: one face at its cost, or none
     **REBELLION_HANDLERS,
+    **FORGE_HANDLERS,
 }
 
 # --- the plans ------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ from analytics.games.diceforge.components import (
     boar_face,
 )
 from analytics.games.diceforge.rebellion import WORDS as REBELLION_WORDS
+from analytics.games.diceforge.rebellion_forge import TRIDENT
+from analytics.games.diceforge.rebellion_forge import WORDS as FORGE_WORDS
 from analytics.games.diceforge.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
@@ -40,7 +42,8 @@ KINDS = (
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started",
 )
-RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"])
+RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"],
+             *FORGE_WORDS["resource"])
 USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")  # an event using its item
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
@@ -82,13 +85,17 @@ def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
 def catalogue_of_cards(cards: list[tuple[str, Card]]) -> list[dict]:
     """The catalogue of a game whose islands hold `cards` ((slot, card) pairs): those cards, the
     starting faces (those the Sanctuary also sells are listed as sold there), the Sanctuary,
-    and the garden faces of those cards."""
+    and the garden faces of those cards (with The Abyssal Trident, every garden face)."""
     rows = [card_row(card, slot) for slot, card in cards]
     rows += [face_row(FACES[f], "start") for f in STARTING_ONLY]
     rows += [face_row(FACES[f], "sanctuary", pool=i + 1)
              for i, pool in enumerate(SANCTUARY) for f in dict.fromkeys(pool)]
     rows += [face_row(face, "garden", from_card=card.id)
              for _, card in cards for face in FACES_OF_CARD.get(card.id, ())]
+    if any(card.id == TRIDENT for _, card in cards):  # it forges the Garden faces left over
+        listed = {row["component"] for row in rows}
+        rows += [face_row(FACES[f], "garden", from_card=TRIDENT)
+                 for pool in GARDENS.values() for f in dict.fromkeys(pool) if f not in listed]
     return rows
 
 

@@ -231,6 +231,15 @@ CARDS: dict[str, Card] = {
               hooks=((GAIN_OF[GOLD], "scepter_track"), (PAY, "scepter"),
                      (TURN_END, "scepter_shards")), origin=REB),
         _card("eternal_fire", "The Eternal Fire", "F7", 10, "immediate", origin=REB),
+        # Rebellion: forging and counting cards (rebellion_forge.py)
+        _card("companion", "The Companion", "M2", 2, "reinforcement", use=Use(order=0),
+              hooks=((OWN_TURN, "companion_cash"),), origin=REB),
+        _card("ancestor", "The Ancestor", "M5", 6, "immediate", origin=REB),
+        _card("tree", "The Tree", "F1", 2, "reinforcement", use=Use(order=0), origin=REB),
+        _card("wood_nymph", "The Wood Nymph", "F2", 2, "immediate", origin=REB),
+        _card("goldsmith", "The Goldsmith", "F5", 4, "immediate", origin=REB),
+        _card("omniscient", "The Omniscient", "F5", 8, "immediate", origin=REB),
+        _card("abyssal_trident", "The Abyssal Trident", "F6", 12, "immediate", origin=REB),
     )
 }
 

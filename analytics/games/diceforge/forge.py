@@ -9,14 +9,16 @@ from analytics.games.diceforge.state import DIE_NAMES, POOL_OF, Game, Player
 FIXED = ("boar",)  # faces that can never be forged over once placed
 
 
-def forge(g: Game, p: Player, face: Face, cause: str) -> None:
-    """p forges `face` over a face of p's choice; the die then shows the new face."""
+def forge(g: Game, p: Player, face: Face, cause: str) -> int:
+    """p forges `face` over a face of p's choice; the die then shows the new face. Returns
+    the die (a card may bless with it: The Ancestor)."""
     die, index = g.decide(p.seat, "forge_place", _places(p), face)
     old = p.dice[die][index]
     p.dice[die][index] = face
     p.up[die] = face
     p.forged += 1
     g.log.emit(p.seat, "face_forged", face.id, None, None, cause, f"{DIE_NAMES[die]}:{old.id}")
+    return die
 
 
 def _places(p: Player) -> tuple[tuple[int, int], ...]:
@@ -99,11 +101,12 @@ def make_offering(g: Game, p: Player) -> None:
         buy_face(g, p, choice, 0, "offering")
 
 
-def ship_purchase(g: Game, p: Player, discount: int, cause: str) -> None:
-    """A Ship (or similar) lets p buy one Sanctuary face at a discount, or pass."""
+def ship_purchase(g: Game, p: Player, discount: int, cause: str, kind: str = "ship_buy") -> None:
+    """A Ship (or a card: `kind` names the decision) lets p buy one Sanctuary face at a
+    discount, or pass."""
     options = buyable(g, funds(g, p, GOLD, FORGE), discount)
     if options:
-        choice = g.decide(p.seat, "ship_buy", ("skip",) + options, discount)
+        choice = g.decide(p.seat, kind, ("skip",) + options, discount)
         if choice != "skip":
             buy_face(g, p, choice, discount, cause)
 

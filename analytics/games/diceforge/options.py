@@ -26,6 +26,12 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "eternal_fire": ("after", ("after", "now"),
                      "The Eternal Fire's new turn comes after the current turn, extra action "
                      "included (after), or the current turn ends at once (now)"),
+    "ancestor_decline": ("blessing", ("blessing", "nothing"),
+                         "The Ancestor's face declined: a minor blessing with any one die, as "
+                         "when no face is left (blessing), or nothing"),
+    "omniscient_shields": ("all", ("all", "reward"),
+                           "The Omniscient counts every Shield face, whose 5-Glory match bonus "
+                           "shows the symbol (all), or only faces with a Glory reward (reward)"),
     # Not a reading of the rules: an experiment's setting (`dicelab value --ablate forbid`),
     # kept with the rule options so that every run records it and replays honour it.
     "forbid": ("none", ("none", *sorted(CARDS)),
@@ -45,6 +51,8 @@ class RuleOptions:
     card_glory: str = "end"
     ship_order: str = "choose"
     eternal_fire: str = "after"
+    ancestor_decline: str = "blessing"
+    omniscient_shields: str = "all"
     forbid: str = "none"
 
     def as_dict(self) -> dict[str, str]:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from analytics.engine.loop import rank_seats
-from analytics.games.diceforge import rebellion  # noqa: F401  (registers the Rebellion cards)
+from analytics.games.diceforge import (
+    rebellion,  # noqa: F401  (registers the Rebellion cards)
+    rebellion_forge,  # noqa: F401  (and these)
+)
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
 from analytics.games.diceforge.cards import EFFECTS
 from analytics.games.diceforge.components import (
@@ -162,9 +165,11 @@ STEPS = {
 
 def call_reinforcements(g: Game, p: Player) -> None:
     """Step 2: each reinforcement card once, in the order the player picks."""
+    if REINFORCEMENT not in p.hooks:
+        return
+    fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
+    # Read after: a card spent there may have withdrawn its reinforcement (The Companion).
     unused = list(p.hooks.get(REINFORCEMENT, ()))
-    if unused:
-        fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
