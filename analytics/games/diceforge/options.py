@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from analytics.errors import UserError
+from analytics.games.diceforge.components import CARDS
 
 # name -> (default, allowed values, what it decides)
 RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -34,6 +35,11 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "omniscient_shields": ("all", ("all", "reward"),
                            "The Omniscient counts every Shield face, whose 5-Glory match bonus "
                            "shows the symbol (all), or only faces with a Glory reward (reward)"),
+    # Not a reading of the rules: an experiment's setting (`dicelab value --ablate forbid`),
+    # kept with the rule options so that every run records it and replays honour it.
+    "forbid": ("none", ("none", *sorted(CARDS)),
+               "experiments: no player may perform the feat of this card (a card id of the "
+               "set; it stays on its island), or none: every feat as printed"),
 }
 
 
@@ -51,6 +57,7 @@ class RuleOptions:
     goddess_twins: str = "reroll"
     ancestor_decline: str = "blessing"
     omniscient_shields: str = "all"
+    forbid: str = "none"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

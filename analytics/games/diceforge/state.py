@@ -181,7 +181,7 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         sanctuary=_sanctuary(counts.faces_per_pool, chance),
         gardens={name: [FACES[f] for f in faces] for name, faces in GARDENS.items()},
         slots=dict(setup.card_set.cards),
-        stacks={slot: counts.copies for slot in setup.card_set.cards},
+        stacks=_stacks(setup, counts.copies),
         islands={i: None for i in range(1, 8)},
         rounds=counts.rounds,
         blessings_per_turn=counts.blessings_per_turn,
@@ -194,6 +194,18 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         if gold:
             log.emit(p.seat, "resource_gained", None, GOLD, gold, "starting_gold")
     return game
+
+
+def _stacks(setup: Setup, copies: int) -> dict[str, int]:
+    """Copies of each slot's card; none of a card the `forbid` rule option takes out of reach.
+
+    The forbidden card stays on its slot (the set, the islands and the log are unchanged);
+    an empty stack is what every rule offering a feat already honours, so the game, the bots
+    and the clones a search bot plays on all skip it with no test of their own.
+    """
+    forbidden = setup.rules.forbid
+    return {slot: 0 if card.id == forbidden else copies
+            for slot, card in setup.card_set.cards.items()}
 
 
 def _new_player(seat: int) -> Player:
