@@ -26,6 +26,9 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "eternal_fire": ("after", ("after", "now"),
                      "The Eternal Fire's new turn comes after the current turn, extra action "
                      "included (after), or the current turn ends at once (now)"),
+    "goddess_twins": ("reroll", ("reroll", "no"),
+                      "The Goddess's dice, set and applied as a divine blessing: The Twins may "
+                      "reroll one (reroll), or are not offered, the dice not being rolled (no)"),
     "ancestor_decline": ("blessing", ("blessing", "nothing"),
                          "The Ancestor's face declined: a minor blessing with any one die, as "
                          "when no face is left (blessing), or nothing"),
@@ -51,6 +54,7 @@ class RuleOptions:
     card_glory: str = "end"
     ship_order: str = "choose"
     eternal_fire: str = "after"
+    goddess_twins: str = "reroll"
     ancestor_decline: str = "blessing"
     omniscient_shields: str = "all"
     forbid: str = "none"
