@@ -113,9 +113,13 @@ def _value_plans(spec: SweepSpec, place: Place) -> dict[str, ValuePlan]:
 
 def _cell_value(cell: Cell, spec: SweepSpec, folder: Place, plan: ValuePlan,
                 workers: int | None, cluster: str | None, on_games: Callable[[int], None]):
+    from analytics.arms import ArmSpec
+    from analytics.balance_runs import seat_bots
     from analytics.value import value_against
 
-    return value_against(folder, cell_config(cell, spec.games, spec.seed), plan.card_set,
+    arm = ArmSpec(cell.card_set, seat_bots(cell.bots, cell.players), dict(cell.rules),
+                  cell.module)  # the arm whose run the cell's own is
+    return value_against(folder, arm, (cell.players, spec.games, spec.seed), plan.card_set,
                          list(plan.runs), plan.folder, workers=workers, progress=False,
                          cluster=cluster, on_games=on_games)
 
