@@ -231,6 +231,12 @@ CARDS: dict[str, Card] = {
               hooks=((GAIN_OF[GOLD], "scepter_track"), (PAY, "scepter"),
                      (TURN_END, "scepter_shards")), origin=REB),
         _card("eternal_fire", "The Eternal Fire", "F7", 10, "immediate", origin=REB),
+        # Rebellion, cards acting on the players (rebellion_players.py)
+        _card("mists", "The Mists", "M5", 6, "immediate", origin=REB),
+        _card("right_hand", "The Right Hand", "M7", 10, "immediate", origin=REB),
+        _card("eternal_night", "The Eternal Night", "M7", 8, "immediate", origin=REB),
+        _card("left_hand", "The Left Hand", "F7", 8, "immediate", origin=REB),
+        _card("first_titan", "The First Titan", "M8", 20, "immediate", origin=REB),
     )
 }
 

@@ -69,6 +69,7 @@ LABELS: dict[str, Labeller] = {
     "garden_face": _as_is, "reinforcement": _as_is, "use_triton": _as_is,
     "owl_resource": _as_is, "boar_bonus": _as_is, "ship_order": _as_is,
     "twins_reroll": _as_is, "twins_bonus": _as_is, "scepter_shards": _as_is,
+    "first_titan_feat": _as_is, "right_hand_gold": _count,
     "convert": _count, "hammer_gold": _count, "scepter_gold": _count, "scepter_pay": _count,
     "face_choice": _bundle, "loss_choice": _bundle,
     "mirror_copy": _face, "mirror_loss": _face, "minor_die": _die, "forge_place": _place,

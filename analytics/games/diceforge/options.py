@@ -39,6 +39,8 @@ class RuleOptions:
     card_glory: str = "end"
     ship_order: str = "choose"
     eternal_fire: str = "after"
+    mists_gold: str = "reserve"
+    left_hand_bear: str = "ousted"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -13,6 +13,7 @@ from analytics.games.diceforge.components import GOLD, MOON, SUN
 from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
 from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
 from analytics.games.diceforge.rebellion import SHARDS as SCEPTER_SHARDS
+from analytics.games.diceforge.rebellion_players_bots import PLAYERS_HANDLERS
 from analytics.games.diceforge.state import DIE_NAMES, Game
 from analytics.games.diceforge.valuation import Outlook
 
@@ -90,4 +91,5 @@ REBELLION_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
     "scepter_gold": choose_scepter_gold,
     "scepter_pay": choose_scepter_pay,
     "scepter_shards": choose_scepter_shards,
+    **PLAYERS_HANDLERS,
 }
