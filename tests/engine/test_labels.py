@@ -28,6 +28,8 @@ CARD_SETS = {
     "base-alternates": load_card_set("base-alternates"),
     "rebellion": with_card(with_card(BASE, "M1", "twins"), "F7", "eternal_fire"),
     "scepter": with_card(BASE, "M1", "blacksmiths_scepter"),
+    "players": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
+                                 / "rebellion-players.toml")),
 }
 GAME_DIR = Path(labels.__file__).parent
 
