@@ -190,9 +190,9 @@ def test_value_of_a_card_csv(invoke, tmp_path):
     result = invoke("value", "hydra", "--players", "2", "--bots", "random", "--games", "12",
                     "--workers", "1", "--quiet", "--format", "csv")
     assert result.exit_code == 0, result.output
-    header, row = result.stdout.splitlines()[:2]
+    header, *rows = result.stdout.splitlines()
     assert header.startswith("card,slot,replaced_by,take_rate,buyers_wr_with")
-    assert row.startswith("hydra,M8,typhon,")
+    assert any(row.startswith("hydra,M8,typhon,") for row in rows)  # one row per M8 option
     assert "hydra (M8, against typhon)" in result.stderr or "hydra: no seat bought" in result.stderr
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from analytics.engine import play_game
+from analytics.errors import UserError
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.catalogue import ATTRIBUTES, catalogue
 from analytics.games.diceforge.components import CARDS
@@ -76,7 +77,12 @@ def test_every_id_of_the_catalogue_is_a_word_of_the_log():
 
 def sweep_sets() -> dict[str, CardSet]:
     """The presets, and for every other card the standard set with that card on its slot."""
-    sets = {name: load_card_set(name) for name in preset_names()}
+    sets = {}
+    for name in preset_names():
+        try:
+            sets[name] = load_card_set(name)
+        except UserError:  # a Rebellion preset naming cards still to be written: its own
+            continue       # test fails (test_rebellion_presets.py); this sweep goes on
     in_presets = {card for card_set in sets.values() for card in card_set.card_ids}
     base = sets["base"]
     for card in CARDS.values():

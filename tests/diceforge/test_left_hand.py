@@ -11,7 +11,7 @@ from harness import Bench, ev, gained, reserves, rolled
 
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.options import RuleOptions
+from analytics.games.diceforge.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-players.toml")
 HAND = "left_hand"
@@ -129,7 +129,7 @@ def test_an_ousted_players_great_bear_gives_them_3_glory_they_were_ousted():
 
 
 def test_rule_owner_only_leaves_the_ousted_players_great_bears_out():
-    b = bench(None, 1, None, rules=RuleOptions(left_hand_bear="owner_only"))
+    b = bench(None, 1, None, rules=parse_rule_options({"left_hand_bear": "owner_only"}))
     b.give_card(1, "great_bear")
     plain_rolls(b, 0, 1)
     assert buy(b)[:3] == [ousted(0, 4), ousted(1, 1), rolled(0, "gold_1", "light", HAND)]
@@ -148,3 +148,9 @@ def test_the_buyers_twins_may_reroll_the_buyers_own_dice_only():
     assert [e["item"] for e in events if e["kind"] == "resource_gained"] == [
         "gold_1", "glory_2", "twins", "gold_1", "moon_1"]
     assert b.reserves(0) == reserves(gold=2, moon=1, glory=3)
+
+
+def test_the_rule_option_left_hand_bear_is_declared_with_its_default():
+    assert RULE_OPTIONS["left_hand_bear"][:2] == ("ousted", ("ousted", "owner_only"))
+    default = parse_rule_options({}).as_dict()["left_hand_bear"]
+    assert RuleOptions().left_hand_bear == default == "ousted"

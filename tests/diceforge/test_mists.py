@@ -8,7 +8,7 @@ from harness import Bench, ev
 
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.options import RuleOptions
+from analytics.games.diceforge.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-players.toml")
 
@@ -93,8 +93,13 @@ def test_r15_scepter_gold_does_not_count():
 
 
 def test_rule_with_scepter_counts_scepter_gold_as_bga_does():
-    b = bench((3, 0), (0, 10), (1, 10), rules=RuleOptions(mists_gold="with_scepter"))
+    b = bench((3, 0), (0, 10), (1, 10), rules=parse_rule_options({"mists_gold": "with_scepter"}))
     b.give_card(1, "blacksmiths_scepter")
     b.p(1).tracks["blacksmiths_scepter"] = [6]
     assert buy_mists(b) == [lost(2, 5), won(5)]
     assert glories(b) == [5, 10, 5]
+
+
+def test_the_rule_option_mists_gold_is_declared_with_its_default():
+    assert RULE_OPTIONS["mists_gold"][:2] == ("reserve", ("reserve", "with_scepter"))
+    assert RuleOptions().mists_gold == parse_rule_options({}).as_dict()["mists_gold"] == "reserve"

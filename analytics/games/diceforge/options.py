@@ -25,6 +25,13 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "eternal_fire": ("after", ("after", "now"),
                      "The Eternal Fire's new turn comes after the current turn, extra action "
                      "included (after), or the current turn ends at once (now)"),
+    "mists_gold": ("reserve", ("reserve", "with_scepter"),
+                   "R15: The Mists compare the gold in each Hero Inventory reserve (reserve, the "
+                   "seed) or count Scepter gold too (with_scepter, BGA)"),
+    "left_hand_bear": ("ousted", ("ousted", "owner_only"),
+                       "The Left Hand: the Great Bear of each other player it ousts gives them "
+                       "3 Glory, they are ousted (ousted), or only the buyer's Bear counts "
+                       "(owner_only)"),
 }
 
 
