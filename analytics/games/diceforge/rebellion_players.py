@@ -53,7 +53,7 @@ def mists_victims(g: Game, p: Player) -> list[Player]:
     order = g.turn_order(p.seat)
     least = min(mists_gold(g, q) for q in order)
     poorest = [q for q in order if mists_gold(g, q) == least]
-    return [] if poorest == [p] else poorest
+    return [] if [q.seat for q in poorest] == [p.seat] else poorest
 
 
 @effect(MISTS)
@@ -93,7 +93,7 @@ def left_hand(g: Game, p: Player, card: Card) -> None:
     ousted = [q for q in g.turn_order(p.seat) if q.island is not None]
     for q in ousted:
         send_home(g, q, card.id, p.seat)
-    others = [q for q in ousted if q is not p]
+    others = [q for q in ousted if q.seat != p.seat]
     if others:
         fire(g, p, OUST)
         if g.rules.left_hand_bear == "ousted":
@@ -101,7 +101,7 @@ def left_hand(g: Game, p: Player, card: Card) -> None:
                 fire(g, q, OUST)
     rolled = [roll_both(g, q, card.id) for q in ousted]  # all roll, then p applies each
     for q, faces in zip(ousted, rolled, strict=True):
-        receive(g, p, faces, BOTH_DICE if q is p else (), card.id)
+        receive(g, p, faces, BOTH_DICE if q.seat == p.seat else (), card.id)
 
 
 def first_titan_slots(g: Game) -> tuple[str, ...]:

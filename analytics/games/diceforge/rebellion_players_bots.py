@@ -41,7 +41,8 @@ def harm_share(g: Game) -> float:
 
 def _mists(o: Outlook, v: Values) -> float:
     """The Glory taken from the others (my own loss, when tied, comes back)."""
-    taken = sum(min(MISTS_LOSS, q.res[GLORY]) for q in mists_victims(o.g, o.p) if q is not o.p)
+    taken = sum(min(MISTS_LOSS, q.res[GLORY]) for q in mists_victims(o.g, o.p)
+                if q.seat != o.p.seat)
     return taken * (1.0 + harm_share(o.g))
 
 
