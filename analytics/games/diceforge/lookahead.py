@@ -83,7 +83,7 @@ class LookaheadBot:
     """
 
     def __init__(self, base: str = "hero", rollouts: int = 3, width: int | None = 3,
-                 margin: float = 2.0, forges: int = 0, confirm: int = 0,
+                 margin: float = 2.0, forges: int = 3, confirm: int = 6,
                  win_bonus: float = 0.0) -> None:
         self.name = "lookahead"
         self.params: dict[str, Any] = {"base": base, "rollouts": rollouts, "width": width,
@@ -158,4 +158,5 @@ def outcome(g: Game, seat: int, win_bonus: float) -> float:
 
 
 register_bot("diceforge", "lookahead", LookaheadBot,
-             "tries the best actions in rollouts played out by the hero plan, takes the best mean")
+             "tries the hero plan's best actions and first faces in rollouts played out by the "
+             "hero plan; leaves the plan's choice for one that keeps its lead in more rollouts")
