@@ -156,3 +156,53 @@ def test_outcome_is_the_margin_over_the_best_opponent_plus_a_split_win_bonus():
     bench.set_reserves(1, glory=10)
     assert outcome(bench.g, 0, 5.0) == 2.5
     assert outcome(bench.g, 2, 5.0) == -6.0
+
+
+class Scored(LookaheadBot):
+    """A lookahead bot whose rollouts are replaced by given sums: 'pass' scores `first` per
+    rollout in the first stage and `later` per confirming one; every other move but the
+    plan's own (0) scores -100."""
+
+    def __init__(self, first: float, later: float) -> None:
+        super().__init__(rollouts=3, confirm=6, margin=2.0)
+        self.first, self.later = first, later
+        self.calls: list[tuple] = []
+
+    def outcomes(self, view, seat, move, seeds):
+        self.calls.append((move, len(seeds)))
+        if move == self.mine:
+            return 0.0
+        if move[0][1] != "pass":
+            return -100.0 * len(seeds)
+        return (self.first if len(seeds) == 3 else self.later) * len(seeds)
+
+
+def search_with(first: float, later: float):
+    bench = Bench(players=3)
+    bench.set_reserves(0, gold=8, sun=2, moon=2)
+    decision = action_decision(bench, 0)
+    bot = Scored(first, later)
+    planned = bot.base.choose(bench.g, decision, random.Random(0))
+    assert planned != "pass"
+    bot.mine = moves(bot.base.outlook(bench.g, 0), decision, planned, bot.width, bot.forges,
+                     lambda option: 0.0)[0]
+    return bot, bot.search(bench.g, decision, random.Random(1))
+
+
+def test_a_move_replaces_the_plans_own_when_it_keeps_its_lead_in_the_confirming_rollouts():
+    bot, move = search_with(first=5.0, later=5.0)  # mean 5 over 9 rollouts beats 0 + 2
+    assert move == (("action", "pass"),)
+    confirming = [move for move, n in bot.calls if n == 6]
+    assert sorted(confirming) == sorted([bot.mine, (("action", "pass"),)])
+
+
+def test_the_plans_own_move_stays_when_the_lead_fades_in_the_confirming_rollouts():
+    bot, move = search_with(first=5.0, later=1.0)  # mean (15 + 6) / 9 = 2.33: still > 2
+    assert move == (("action", "pass"),)
+    bot, move = search_with(first=5.0, later=0.5)  # mean (15 + 3) / 9 = 2: not above 2
+    assert move == bot.mine
+
+
+def test_no_confirmation_when_the_plans_own_move_is_best():
+    bot, move = search_with(first=-1.0, later=9.0)
+    assert move == bot.mine and all(n == 3 for _, n in bot.calls)
