@@ -93,9 +93,11 @@ def python_loop_seconds(n: int = 10_000_000) -> float:
     return time.perf_counter() - start
 
 
-def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
-    """Simulate `games` four-player base games into `out`; time it and count the events."""
-    config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")))
+def bench_simulation(games: int, workers: int, bots: str, out: Path,
+                     card_set: str = "base") -> dict:
+    """Simulate `games` four-player games of `card_set` into `out`; time it, count events."""
+    config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")),
+                       card_set=card_set)
     start = time.perf_counter()
     with TreeMemory() as memory:
         run_simulation(config, out, workers=workers, progress=False)
@@ -107,6 +109,16 @@ def bench_simulation(games: int, workers: int, bots: str, out: Path) -> dict:
     return {"games": games, "seconds": seconds, "events": int(events), "bytes": disk,
             "peak_mb": max(peak_rss_mb(), peak_rss_mb(resource.RUSAGE_CHILDREN)),
             "tree_peak_mb": memory.peak_mb}
+
+
+def _print_simulation(sim: dict, bots: str, workers: int, card_set: str, share: str) -> None:
+    click.echo(f"simulate: {sim['games']} four-player games of {card_set} ({bots}), "
+               f"{workers} worker(s)")
+    click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "
+               f"{sim['events'] / sim['seconds']:,.0f} events/s  peak {sim['peak_mb']:.0f} MiB "
+               f"(largest process), {sim['tree_peak_mb']:.0f} MiB (all processes at once){share}")
+    click.echo(f"  {sim['events'] / sim['games']:.0f} events/game  "
+               f"{sim['bytes'] / sim['games'] / 1024:.1f} KiB/game on disk")
 
 
 def bench_clone(bots: str) -> float:
@@ -148,20 +160,33 @@ def bench_command(args: list[str]) -> tuple[float, float, int]:
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Run folder (default: a temporary folder).")
 @click.option("--keep", is_flag=True, help="Keep the logs written.")
-def main(games: int, workers: int, bots: str, out: Path | None, keep: bool) -> None:
-    """Benchmark simulation with logging, then the analysis commands on the same logs."""
+@click.option("--set", "card_sets", multiple=True, default=("base",), show_default=True,
+              help="Card set (preset or file) to simulate; repeat to compare several sets, "
+                   "each against the first. The analysis commands read the first set's logs.")
+def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
+         card_sets: tuple[str, ...]) -> None:
+    """Benchmark simulation with logging, then the analysis commands on the same logs.
+
+    \b
+    Examples:
+      python -m analytics.bench
+      python -m analytics.bench --games 500 --set base --set rebellion-titans-cards
+    """
     out = out or Path(tempfile.mkdtemp(prefix="dicelab-bench-")) / "run"
-    shutil.rmtree(out, ignore_errors=True)
     click.echo(f"machine: a pure-Python loop of 10 M additions takes {python_loop_seconds():.2f} s "
                "(a rough gauge of a drifting machine: it does not scale like the engine)")
     click.echo(f"engine: {describe_build()}")
-    sim = bench_simulation(games, workers, bots, out)
-    click.echo(f"simulate: {sim['games']} four-player base games ({bots}), {workers} worker(s)")
-    click.echo(f"  {sim['seconds']:.1f} s  {sim['games'] / sim['seconds']:.0f} games/s  "
-               f"{sim['events'] / sim['seconds']:,.0f} events/s  peak {sim['peak_mb']:.0f} MiB "
-               f"(largest process), {sim['tree_peak_mb']:.0f} MiB (all processes at once)")
-    click.echo(f"  {sim['events'] / sim['games']:.0f} events/game  "
-               f"{sim['bytes'] / sim['games'] / 1024:.1f} KiB/game on disk")
+    first_rate = None
+    for i, card_set in enumerate(card_sets):
+        run = out if i == 0 else out.with_name(f"{out.name}-{i}")
+        shutil.rmtree(run, ignore_errors=True)
+        sim = bench_simulation(games, workers, bots, run, card_set)
+        rate = sim["games"] / sim["seconds"]
+        first_rate = first_rate or rate
+        share = "" if i == 0 else f"  ({rate / first_rate:.0%} of {card_sets[0]}'s games/s)"
+        _print_simulation(sim, bots, workers, card_set, share)
+        if i and not keep:
+            shutil.rmtree(run, ignore_errors=True)
     for command in ANALYSIS_COMMANDS:
         seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
         status = "" if code == 0 else f"  (exit {code})"
