@@ -122,14 +122,20 @@ def run_files_problem(folder: Path) -> str | None:
     return None
 
 
+def _manifest_column(folder: Path, column: str) -> object:
+    # ParquetFile.read, not pq.read_table: the latter imports pyarrow.dataset, which imports
+    # pandas, about a second of CPU on every command that opens logs.
+    return pq.ParquetFile(folder / MANIFEST).read(columns=[column])[column][0].as_py()
+
+
 def _manifest_games(folder: Path) -> int:
-    return int(pq.read_table(folder / MANIFEST, columns=["n_games"])["n_games"][0].as_py())
+    return int(_manifest_column(folder, "n_games"))
 
 
 def manifest_run_id(folder: Path) -> str | None:
     """The run id in the manifest; None when it is missing or unreadable."""
     try:
-        return str(pq.read_table(folder / MANIFEST, columns=["run_id"])["run_id"][0].as_py())
+        return str(_manifest_column(folder, "run_id"))
     except (OSError, pa.ArrowException, KeyError, IndexError):
         return None
 
@@ -141,7 +147,7 @@ def _part_problem(part: Path, games: int, deep: bool) -> str | None:
         if not path.is_file():
             return f"{path}: missing"
         try:
-            rows = pq.read_table(path).num_rows if deep else pq.read_metadata(path).num_rows
+            rows = pq.ParquetFile(path).read().num_rows if deep else pq.read_metadata(path).num_rows
         except (OSError, pa.ArrowException) as err:
             return f"{path}: damaged ({_first_line(err)})"
         if table == "games" and rows != games:

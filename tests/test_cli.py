@@ -90,7 +90,9 @@ def test_list_cards_has_all_24_base_cards_and_the_rebellion_ones_by_origin():
     origins = [row["origin"] for row in rows]
     assert (origins.count("base"), origins.count("base-alternate")) == (15, 9)
     assert {row["card"] for row in rows if row["origin"] == "rebellion"} == {
-        "twins", "blacksmiths_scepter", "eternal_fire"}
+        "twins", "blacksmiths_scepter", "eternal_fire",
+        "celestial_die", "goddess", "light", "merchant", "wind",
+        "companion", "ancestor", "tree", "wood_nymph", "goldsmith", "omniscient", "abyssal_trident"}
 
 
 def test_every_command_has_help_with_examples():

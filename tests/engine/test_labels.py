@@ -28,6 +28,11 @@ CARD_SETS = {
     "base-alternates": load_card_set("base-alternates"),
     "rebellion": with_card(with_card(BASE, "M1", "twins"), "F7", "eternal_fire"),
     "scepter": with_card(BASE, "M1", "blacksmiths_scepter"),
+    "faces": with_card(with_card(with_card(with_card(
+        BASE, "M4", "celestial_die"), "M8", "goddess"), "F1", "merchant"), "F4", "light"),
+    "wind": with_card(BASE, "M4", "wind"),
+    "rebellion-forge": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
+                                         / "rebellion-forge-goldsmith.toml")),
 }
 GAME_DIR = Path(labels.__file__).parent
 
@@ -99,7 +104,8 @@ def test_every_kind_the_game_asks_has_a_label_declaration():
     asked = set()
     for path in GAME_DIR.glob("*.py"):
         asked |= set(re.findall(r'decide\([^,]+, "(\w+)"', path.read_text()))
-    asked |= {"face_choice", "loss_choice", "mirror_copy"}  # kinds chosen by an expression
+    asked |= {"face_choice", "loss_choice", "mirror_copy",  # kinds chosen by an expression
+              "ship_buy", "nymph_buy"}  # a one-face purchase names its kind (forge.py)
     assert asked == set(labels.LABELS)
 
 

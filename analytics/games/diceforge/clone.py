@@ -44,4 +44,5 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
         extra_turns=g.extra_turns.copy(),
         solo=g.solo,
         turn_cut=g.turn_cut,
+        unused=g.unused.copy(),
     )

@@ -13,6 +13,13 @@ from analytics.games.diceforge.components import (
     SUN,
     Face,
 )
+from analytics.games.diceforge.forge import buyable
+from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES, FACE_DICE_EFFECTS
+from analytics.games.diceforge.rebellion_forge import (
+    cheapest_glory_faces,
+    shows_glory,
+    trident_faces,
+)
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.state import Player
@@ -114,6 +121,49 @@ def _extra_turn(o: Outlook, v: Values) -> float:
     return o.g.blessings_per_turn * sum(o.die_means()) + v.turn_action
 
 
+def _companion(o: Outlook, v: Values) -> float:
+    """One step per turn left, cashed at most 5 steps in: as many Glory and Sun Shards (the
+    shards worth what they are worth now, half of it: they come late)."""
+    steps = min(5, _reinforcement_turns(o))
+    return steps * (1.0 + 0.5 * o.unit[SUN])
+
+
+def _tree(o: Outlook, v: Values) -> float:
+    return _reinforcement_turns(o) * max(3 * o.unit[GOLD] + 1.0, 2.0)
+
+
+def _ancestor(o: Outlook, v: Values) -> float:
+    """The cheapest Glory face over my weakest face (if it gains), then a minor blessing."""
+    gain = max((o.placement_gain(FACES[f]) for f in cheapest_glory_faces(o.g)), default=0.0)
+    return max(0.0, gain) + max(o.die_means())
+
+
+def _wood_nymph(o: Outlook, v: Values) -> float:
+    """4 gold, and a purchase now without spending an action: the best face it affords."""
+    affordable = set(buyable(o.g, o.p.res[GOLD] + 4))
+    floor = o.slot_worths()[0]
+    best = max((net - floor for net, _, fid in o.rates.ranked_offers() if fid in affordable),
+               default=0.0)
+    return 4 * o.unit[GOLD] + max(0.0, best)
+
+
+def _goldsmith(o: Outlook, v: Values) -> float:
+    owned = {c.id for c in o.p.cards}
+    return 2.0 * len(owned | {"goldsmith"})
+
+
+def _omniscient(o: Outlook, v: Values) -> float:
+    shields = o.g.rules.omniscient_shields
+    return 2.0 * sum(shows_glory(f, shields) * (on_light + on_dark) for f, on_light, on_dark
+                     in o.faces())
+
+
+def _trident(o: Outlook, v: Values) -> float:
+    """The best face the Temple still gives, less the reserve gold it discards."""
+    gain = max((o.placement_gain(FACES[f]) for f in trident_faces(o.g)), default=0.0)
+    return max(0.0, gain) - o.p.res[GOLD] * o.unit[GOLD]
+
+
 def _const(name: str):
     return lambda o, v: getattr(v, name)
 
@@ -145,9 +195,18 @@ EFFECT_VALUES = {
     "twins": _twins,
     "blacksmiths_scepter": _scepter,
     "eternal_fire": _extra_turn,
+    **FACE_CARD_VALUES,
+    "companion": _companion,
+    "ancestor": _ancestor,
+    "tree": _tree,
+    "wood_nymph": _wood_nymph,
+    "goldsmith": _goldsmith,
+    "omniscient": _omniscient,
+    "abyssal_trident": _trident,
 }
 
 # Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
 DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
                           "cancer", "sphinx", "cerberus", "sentinel", "cyclops", "twins",
-                          "blacksmiths_scepter", "eternal_fire"})
+                          "blacksmiths_scepter", "eternal_fire", "companion", "tree"}
+                         ) | FACE_DICE_EFFECTS

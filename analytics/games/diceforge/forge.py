@@ -9,17 +9,25 @@ from analytics.games.diceforge.state import DIE_NAMES, POOL_OF, Game, Player
 FIXED = ("boar",)  # faces that can never be forged over once placed
 
 
-def forge(g: Game, p: Player, face: Face, cause: str) -> None:
-    """p forges `face` over a face of p's choice; the die then shows the new face."""
-    die, index = g.decide(p.seat, "forge_place", _places(p), face)
+def forge(g: Game, p: Player, face: Face, cause: str) -> int:
+    """p forges `face` over a face of p's choice; the die then shows the new face. Returns
+    the die (a card may bless with it: The Ancestor)."""
+    return forge_at(g, p, face, g.decide(p.seat, "forge_place", places(p), face), cause)
+
+
+def forge_at(g: Game, p: Player, face: Face, place: tuple[int, int], cause: str) -> int:
+    """p forges `face` over the face at `place` (die, side); the die then shows the new face.
+    Returns the die."""
+    die, index = place
     old = p.dice[die][index]
     p.dice[die][index] = face
     p.up[die] = face
     p.forged += 1
     g.log.emit(p.seat, "face_forged", face.id, None, None, cause, f"{DIE_NAMES[die]}:{old.id}")
+    return die
 
 
-def _places(p: Player) -> tuple[tuple[int, int], ...]:
+def places(p: Player) -> tuple[tuple[int, int], ...]:
     """One place per distinct (die, face): replacing either of two equal faces is the same move."""
     seen = set()
     places = []
@@ -99,11 +107,12 @@ def make_offering(g: Game, p: Player) -> None:
         buy_face(g, p, choice, 0, "offering")
 
 
-def ship_purchase(g: Game, p: Player, discount: int, cause: str) -> None:
-    """A Ship (or similar) lets p buy one Sanctuary face at a discount, or pass."""
+def ship_purchase(g: Game, p: Player, discount: int, cause: str, kind: str = "ship_buy") -> None:
+    """A Ship (or a card: `kind` names the decision) lets p buy one Sanctuary face at a
+    discount, or pass."""
     options = buyable(g, funds(g, p, GOLD, FORGE), discount)
     if options:
-        choice = g.decide(p.seat, "ship_buy", ("skip",) + options, discount)
+        choice = g.decide(p.seat, kind, ("skip",) + options, discount)
         if choice != "skip":
             buy_face(g, p, choice, discount, cause)
 

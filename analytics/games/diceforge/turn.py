@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from analytics.engine.loop import rank_seats
-from analytics.games.diceforge import rebellion  # noqa: F401  (registers the Rebellion cards)
+from analytics.games.diceforge import (
+    rebellion,  # noqa: F401  (registers the Rebellion cards)
+    rebellion_faces,  # noqa: F401  (and these)
+    rebellion_forge,  # noqa: F401  (and these)
+)
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
 from analytics.games.diceforge.cards import EFFECTS
 from analytics.games.diceforge.components import (
@@ -161,10 +165,18 @@ STEPS = {
 
 
 def call_reinforcements(g: Game, p: Player) -> None:
-    """Step 2: each reinforcement card once, in the order the player picks."""
-    unused = list(p.hooks.get(REINFORCEMENT, ()))
-    if unused:
-        fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
+    """Step 2: each reinforcement card once, in the order the player picks. The copies not
+    used yet are in the state (`g.unused`): a card may use several together (The Merchant)."""
+    if REINFORCEMENT not in p.hooks:
+        return
+    fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
+    # Read after: a card spent there may have withdrawn its reinforcement (The Companion).
+    unused = g.unused = list(p.hooks.get(REINFORCEMENT, ()))
+    _use_reinforcements(g, p, unused)
+    unused.clear()
+
+
+def _use_reinforcements(g: Game, p: Player, unused: list[tuple[str, str]]) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:

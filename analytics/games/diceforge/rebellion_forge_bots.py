@@ -1,0 +1,61 @@
+"""The heuristic bots' choices for the decisions of rebellion_forge.py's cards (The Companion,
+The Ancestor, The Abyssal Trident), read through the bot's `Outlook`. The Wood Nymph's
+purchase is answered as a Ship's (bots.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge.components import FACES, MOON, SUN
+from analytics.games.diceforge.rebellion_forge import COMPANION_END
+from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.turn import ACTION
+
+# The phase the game is in while the reinforcement step runs (turn.py sets the next step first).
+REINFORCEMENT_STEP = ACTION
+
+if TYPE_CHECKING:
+    from analytics.games.diceforge.bots import HeuristicBot
+
+
+def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """Never before the reinforcement step (a use may still advance it); then on one's last
+    turn; at 5 (it can go no further) once the reserve has room for the shards; earlier only
+    when the shards buy a feat worth more than the steps still to come (like a Triton)."""
+    o = bot.outlook(g, d.seat)
+    p, position = o.p, d.context
+    if position < COMPANION_END and g.phase == REINFORCEMENT_STEP:
+        return "keep"  # its use comes first: cash it after, still before the action
+    if o.acts <= 1:
+        return "cash"
+    room = p.caps[SUN] - p.res[SUN]
+    if position >= COMPANION_END:
+        return "cash" if room >= position else "keep"
+    now = bot.best_feat(o, p.res[SUN], p.res[MOON])
+    later = bot.best_feat(o, p.res[SUN] + min(position, room), p.res[MOON])
+    steps_lost = min(COMPANION_END - position, o.acts - 1)
+    return "cash" if later - now > steps_lost * (1.0 + o.unit[SUN]) + 2.0 else "keep"
+
+
+def choose_ancestor_face(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """The face gaining most over my weakest face; declined when none gains (the minor
+    blessing comes either way by default)."""
+    o = bot.outlook(g, d.seat)
+    faces = d.options[1:]
+    best = max(faces, key=lambda fid: o.placement_gain(FACES[fid]))
+    declined_blessing = g.rules.ancestor_decline == "blessing"
+    return best if o.placement_gain(FACES[best]) > 0 or not declined_blessing else "decline"
+
+
+def choose_trident_face(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda fid: o.placement_gain(FACES[fid]))
+
+
+FORGE_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
+    "companion_cash": choose_companion_cash,
+    "ancestor_face": choose_ancestor_face,
+    "trident_face": choose_trident_face,
+}
