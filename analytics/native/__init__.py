@@ -46,7 +46,8 @@ INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     # refuses a view, so the bots and every function they call with one stay plain Python.
     **{f"analytics/games/diceforge/{name}.py": "called by policies with read-only views"
        for name in ("bots", "valuation", "feat_values", "rebellion_bots", "lookahead",
-                    "payment", "rebellion", "hooks")},
+                    "lookahead_moves", "payment", "rebellion", "hooks", "rebellion_players",
+                    "rebellion_players_bots")},
 }
 
 

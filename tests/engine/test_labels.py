@@ -33,6 +33,8 @@ CARD_SETS = {
     "wind": with_card(BASE, "M4", "wind"),
     "rebellion-forge": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
                                          / "rebellion-forge-goldsmith.toml")),
+    "players": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
+                                 / "rebellion-players.toml")),
 }
 GAME_DIR = Path(labels.__file__).parent
 

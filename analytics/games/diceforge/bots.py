@@ -21,6 +21,7 @@ from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
 from analytics.games.diceforge.rebellion_faces_bots import FACES_HANDLERS, USE_WORTHS
 from analytics.games.diceforge.rebellion_forge_bots import FORGE_HANDLERS
+from analytics.games.diceforge.rebellion_players_bots import PLAYERS_HANDLERS
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
@@ -399,6 +400,7 @@ HANDLERS = {
     **REBELLION_HANDLERS,
     **FACES_HANDLERS,
     **FORGE_HANDLERS,
+    **PLAYERS_HANDLERS,
 }
 
 # --- the plans ------------------------------------------------------------------------------

@@ -266,6 +266,12 @@ CARDS: dict[str, Card] = {
         _card("goldsmith", "The Goldsmith", "F5", 4, "immediate", origin=REB),
         _card("omniscient", "The Omniscient", "F5", 8, "immediate", origin=REB),
         _card("abyssal_trident", "The Abyssal Trident", "F6", 12, "immediate", origin=REB),
+        # Rebellion, cards acting on the players (rebellion_players.py)
+        _card("mists", "The Mists", "M5", 6, "immediate", origin=REB),
+        _card("right_hand", "The Right Hand", "M7", 10, "immediate", origin=REB),
+        _card("eternal_night", "The Eternal Night", "M7", 8, "immediate", origin=REB),
+        _card("left_hand", "The Left Hand", "F7", 8, "immediate", origin=REB),
+        _card("first_titan", "The First Titan", "M8", 20, "immediate", origin=REB),
     )
 }
 

@@ -76,6 +76,7 @@ LABELS: dict[str, Labeller] = {
     "twins_reroll": _as_is, "twins_bonus": _as_is, "scepter_shards": _as_is,
     "companion_cash": _as_is, "ancestor_face": _as_is, "nymph_buy": _as_is,
     "trident_face": _as_is,
+    "first_titan_feat": _as_is, "right_hand_gold": _count,
     "convert": _count, "hammer_gold": _count, "scepter_gold": _count, "scepter_pay": _count,
     "face_choice": _bundle, "loss_choice": _bundle,
     "mirror_copy": _face, "mirror_loss": _face, "minor_die": _die, "forge_place": _place,

@@ -40,6 +40,13 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "forbid": ("none", ("none", *sorted(CARDS)),
                "experiments: no player may perform the feat of this card (a card id of the "
                "set; it stays on its island), or none: every feat as printed"),
+    "mists_gold": ("reserve", ("reserve", "with_scepter"),
+                   "R15: The Mists compare the gold in each Hero Inventory reserve (reserve, the "
+                   "seed) or count Scepter gold too (with_scepter, BGA)"),
+    "left_hand_bear": ("ousted", ("ousted", "owner_only"),
+                       "The Left Hand: the Great Bear of each other player it ousts gives them "
+                       "3 Glory, they are ousted (ousted), or only the buyer's Bear counts "
+                       "(owner_only)"),
 }
 
 
@@ -58,6 +65,8 @@ class RuleOptions:
     ancestor_decline: str = "blessing"
     omniscient_shields: str = "all"
     forbid: str = "none"
+    mists_gold: str = "reserve"
+    left_hand_bear: str = "ousted"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -7,11 +7,11 @@ from analytics.games.diceforge import (
     rebellion,  # noqa: F401  (registers the Rebellion cards)
     rebellion_faces,  # noqa: F401  (and these)
     rebellion_forge,  # noqa: F401  (and these)
+    rebellion_players,  # noqa: F401  (and those on players)
 )
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
-from analytics.games.diceforge.cards import EFFECTS
+from analytics.games.diceforge.cards import send_home, take_card
 from analytics.games.diceforge.components import (
-    AFTER_FEAT,
     CARDS,
     GAME_END,
     GLORY,
@@ -28,7 +28,7 @@ from analytics.games.diceforge.components import (
     Cost,
 )
 from analytics.games.diceforge.forge import any_buyable, cheapest_face, make_offering
-from analytics.games.diceforge.hooks import HANDLERS, fire, register_card
+from analytics.games.diceforge.hooks import HANDLERS, fire
 from analytics.games.diceforge.payment import (
     CARD,
     EXTRA_ACTION,
@@ -264,14 +264,7 @@ def perform_feat(g: Game, p: Player, card_id: str, cause: str) -> None:
     card = g.slots[slot]
     pay(g, p, card.cost, card.id, FEAT)
     move_pawn(g, p, card)
-    g.stacks[slot] -= 1
-    p.cards.append(card)
-    register_card(p, card)
-    g.log.emit(p.seat, "feat_performed", card.id, None, None, cause, str(card.island))
-    if g.rules.card_glory == "purchase":
-        gain(g, p, GLORY, card.glory, card.id, card.id)
-    EFFECTS[card.effect](g, p, card)
-    fire(g, p, AFTER_FEAT, card)
+    take_card(g, p, slot, cause)
 
 
 def move_pawn(g: Game, p: Player, card: Card) -> None:
@@ -285,8 +278,7 @@ def move_pawn(g: Game, p: Player, card: Card) -> None:
     if occupant is None or occupant == p.seat:
         return
     q = g.players[occupant]
-    q.island = None
-    g.log.emit(q.seat, "pawn_ousted", str(island), None, None, card.id, str(p.seat))
+    send_home(g, q, card.id, p.seat)
     fire(g, p, OUST)
     fire(g, q, OUST)
     divine_blessing(g, q, "ousted")
