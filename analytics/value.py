@@ -13,6 +13,7 @@ the owned-vs-not-owned columns of `dicelab cards` say who buys it, not what it d
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from analytics import stats
 from analytics.arms import ArmSpec, arms_folder, run_config
 from analytics.compare import buyers_difference, game_measures
 from analytics.errors import UserError
+from analytics.eventlog.store import Location
 from analytics.games import get_game
 from analytics.paired import pair, read_arm
 from analytics.simulate import run_simulation, validate
@@ -133,31 +135,51 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                if card is None else [])
     spec = ArmSpec(set_name, bots, dict(rules or {}))
     validate(run_config(spec, players, games, seed))
-    rows, detail = [], []
     with arms_folder(out) as folder:
         run_simulation(run_config(spec, players, games, seed), folder / "with",
                        workers=workers, progress=progress, cluster=cluster)
-        with_ = read_arm("B", [folder / "with"])
-        read = [with_.read[0].replace("--logs-b", "the set as it is"),
-                f"ablation: {ablate} ({ABLATION_TEXT[ablate]})"]
-        for ablation in found:
-            ablated = _ablated_arm(spec, card_set, ablation, folder)
-            target = folder / f"without-{ablation.card}-{ablation.replacement or 'forbidden'}"
-            run_simulation(run_config(ablated, players, games, seed), target,
-                           workers=workers, progress=progress, cluster=cluster)
-            without = read_arm("A", [target])
-            read.append(without.read[0].replace(
-                "--logs-a", f"the set with {ablation.card} {ablation.label}"))
-            games_ = pair(without, with_)
-            rows.append(_value_row(games_, ablation))
-            detail.extend(_detail_rows(games_, ablation))
+        report = value_against(folder / "with", spec, (players, games, seed), card_set, found,
+                               folder, ablate, workers=workers, progress=progress,
+                               cluster=cluster)
+    if skipped:
+        report = replace(report, read=(*report.read, (
+            "not ablatable by swap (no other card of their slot's cost outside the set): "
+            f"{', '.join(skipped)}; --ablate forbid or both takes them")))
+    return report
+
+
+def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
+                  card_set: SetSlots, found: list[Ablation], folder: Path,
+                  ablate: str = "swap", workers: int | None = None, progress: bool = True,
+                  cluster: str | None = None, on_games: Callable[[int], None] | None = None
+                  ) -> ValueReport:
+    """The value of each ablation against `with_run`, the run of `spec` at `run` (players,
+    games, seed): each ablated arm is played in `folder` on the same seeds and bots (a stopped
+    one is finished: a sweep resumes)."""
+    with_ = read_arm("B", [with_run])
+    read = [with_.read[0].replace("--logs-b", "the set as it is"),
+            f"ablation: {ablate} ({ABLATION_TEXT[ablate]})"]
+    rows, detail = [], []
+    for ablation in found:
+        ablated = _ablated_arm(spec, card_set, ablation, folder)
+        run_simulation(run_config(ablated, *run), ablation_folder(folder, ablation),
+                       workers=workers, resume=True, progress=progress, cluster=cluster,
+                       on_games=on_games)
+        without = read_arm("A", [ablation_folder(folder, ablation)])
+        read.append(without.read[0].replace(
+            "--logs-a", f"the set with {ablation.card} {ablation.label}"))
+        games_ = pair(without, with_)
+        rows.append(_value_row(games_, ablation))
+        detail.extend(_detail_rows(games_, ablation))
     table = pl.DataFrame(rows)
     table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
     table = table.sort("value", descending=True, nulls_last=True)
-    if skipped:
-        read.append(f"not ablatable by swap (no other card of their slot's cost outside the "
-                    f"set): {', '.join(skipped)}; --ablate forbid or both takes them")
     return ValueReport(table, pl.DataFrame(detail), tuple(read), ablate)
+
+
+def ablation_folder(folder: Path, ablation: Ablation) -> Path:
+    """Where the run of an ablated arm is played."""
+    return folder / f"without-{ablation.card}-{ablation.replacement or 'forbidden'}"
 
 
 def _value_row(games, ablation: Ablation) -> dict:
