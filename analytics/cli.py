@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -48,7 +47,8 @@ def main() -> None:
               help="Rule option (repeatable); see 'dicelab list rules'.")
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Rotate the bots through the seats game by game.")
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="Run folder.")
+@click.option("--out", required=True, help="Run folder: a path, or an fsspec URL "
+              "(s3://bucket/runs/x; memory://, file://).")
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--resume", is_flag=True, help="Finish an interrupted run in --out.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -67,6 +67,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out /shared/logs/big
+      dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out s3://bucket/big
 
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
     that resumes it; `dicelab repair DIR` also plays damaged parts again.

@@ -66,7 +66,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 
     \b
     Examples:
-      dicelab compare --a base --b base-alternates --bots economist,hero --games 10000
+      dicelab compare --a base --b base-alternates --bots economist,hero,economist,hero
       dicelab compare --a base --b base --rule-b ties=tiebreak --endpoint tie_rate
       dicelab compare --a base --b my-set.toml --until-decisive --games 20000 --looks 4
       dicelab compare --logs-a logs/base --logs-b logs/alt --format json
@@ -99,6 +99,11 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
 @click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
               help="Card set: a preset name or a TOML file.")
+@click.option("--ablate", type=click.Choice(["swap", "forbid", "both"]), default="swap",
+              show_default=True,
+              help="Without the card: swap = replaced by each other card of its slot's cost; "
+                   "forbid = left on its slot but no player may perform its feat (rule "
+                   "forbid=CARD); both = one arm of each.")
 @click.option("--bots", default="economist", show_default=True,
               help="One bot for all seats, or one per seat (rotated).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
@@ -112,16 +117,20 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @format_option
-def value_command(card, all_cards, card_set, bots, rules, players, games, seed, out, workers,
-                  quiet, cluster, fmt):
+def value_command(card, all_cards, card_set, ablate, bots, rules, players, games, seed, out,
+                  workers, quiet, cluster, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
-    The set is played as it is and again with the card replaced by each other card of its
-    slot's cost, on the same seeds and bots; each seat's and bot's change is shown too.
+    The set is played as it is and again without the card, on the same seeds and bots:
+    replaced by each other card of its slot's cost (--ablate swap, the default: what the card
+    is worth against its alternatives), or kept out of every player's reach (--ablate forbid:
+    against buying something else; works for every card). Each seat's and bot's change is
+    shown too.
 
     \b
     Examples:
-      dicelab value hydra --set base --bots economist,hero --games 10000
+      dicelab value hydra --set base --bots economist,hero,economist,hero --games 10000
+      dicelab value hydra --ablate forbid --bots economist,hero,economist,hero
       dicelab value --all --set base --games 5000 --format csv
     """
     from analytics.output import render_table
@@ -130,14 +139,15 @@ def value_command(card, all_cards, card_set, bots, rules, players, games, seed, 
     if bool(card) == all_cards:
         raise UserError("name one CARD or pass --all")
     report = card_value(card_set, card, players, games, seed, _bots(bots), parse_rules(rules), out,
-                        workers, not quiet, cluster)
+                        workers, not quiet, cluster, ablate)
     table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
                                     .map_elements(format_p, return_dtype=pl.String))
                      for t in (report.table, report.detail))
     if fmt == "json":
         import json
 
-        body = {"headline": headline(report), "values": table.to_dicts(),
+        body = {"headline": headline(report), "ablation": report.ablate,
+                "values": table.to_dicts(),
                 "seats_and_bots": detail.to_dicts()}
         _echo(json.dumps(body, indent=2, default=str), (*report.read, NOTE))
     elif fmt == "csv":

@@ -12,16 +12,20 @@ from analytics.output import render_table
 
 @click.command("sweep", cls=Command)
 @click.argument("spec", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="Sweep folder (a run folder per cell under cells/, and sweep.json).")
+@click.option("--out", required=True,
+              help="Sweep folder, a path or an fsspec URL (a run folder per cell under cells/, "
+                   "and sweep.json).")
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a report across cells (HTML + Markdown twin) here.")
 @cluster_option
 @format_option
-def sweep_command(spec, out, workers, quiet, cluster, fmt) -> None:
+def sweep_command(spec, out, workers, quiet, report_path, cluster, fmt) -> None:
     """Play a grid of setups (card sets x modules x player counts x bots x rule options) as
     one job, then one table across the cells: the first seat's wins and advantage, the mean
-    score.
+    score, and the strongest cards by causal value where the spec asks for it (`value =
+    "all"`, a list of cards, or a table of them by set).
 
     The spec is checked whole first (file:line: reason). Run the same command again to resume
     a stopped sweep; whole cells and parts are kept.
@@ -35,14 +39,20 @@ def sweep_command(spec, out, workers, quiet, cluster, fmt) -> None:
       players = [2, 3, 4]
       bots = ["economist", "economist,hero"]
       rules = [{}, {ties = "tiebreak"}]
+      value = ["hydra"]      # optional: the cards' causal value, each cell
 
     \b
     Examples:
       dicelab sweep sweeps/alternates.toml --out logs/sweep
       dicelab sweep sweeps/alternates.toml --out /shared/sweep --cluster tcp://10.0.0.5:8786
       dicelab sweep sweeps/alternates.toml --out logs/sweep --format csv > sweep.csv
+      dicelab sweep sweeps/alternates.toml --out logs/sweep --report reports/out/sweep.html
+      dicelab sweep sweeps/alternates.toml --out s3://bucket/sweep --cluster tcp://10.0.0.5:8786
     """
     from analytics.sweep import run_sweep
 
-    table = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet)
-    click.echo(render_table(table, fmt))
+    result = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet,
+                       report=report_path)
+    click.echo(render_table(result.table, fmt))
+    if report_path is not None:
+        click.echo(f"wrote {report_path} and {report_path.with_suffix('.md')}", err=True)

@@ -5,13 +5,14 @@ games depend only on the run's seed and the part's place, so its bytes are the s
 plays it. When a worker is lost mid-part the scheduler gives the part to another worker (Dask's
 `distributed.scheduler.allowed-failures`, 3 by default, then the run stops naming the part). A
 part is renamed into place only when whole and a second copy of a finished part loses the
-rename (eventlog.writer.write_part), so a retried part is kept once and nothing half-written is
-ever read. Dask is imported here only: analysis commands never pay for it.
+marker (eventlog.writer.write_part: a part is read only once its marker is put after its tables,
+and a second player of a part puts the same bytes), so a retried part is kept once and nothing
+half-written is ever read. The run folder is a path every worker shares or an fsspec URL every
+worker can write (an object store). Dask is imported here only: analysis commands never pay for it.
 """
 
 from __future__ import annotations
 
-import os
 import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
@@ -20,6 +21,7 @@ from uuid import uuid4
 
 from analytics import ENGINE_VERSION
 from analytics.errors import UserError
+from analytics.eventlog.store import Place
 from analytics.workers import RunStopped
 
 CONNECT_TIMEOUT = "10s"
@@ -33,10 +35,11 @@ class SchedulerLost(RunStopped):
 
 
 def play_parts_on(address: str, play: Callable[[int], int], parts: Sequence[int],
-                  on_done: Callable[[int], None], folder: Path) -> None:
+                  on_done: Callable[[int], None], folder: str) -> None:
     """Call `play(part)` for every part as a Dask task on the scheduler at `address`, and
     `on_done(result)` as each finishes. Every worker must see the run folder `folder` (a shared
-    path) and run this engine version, which is checked before any part is given out."""
+    path or an fsspec URL) and run this engine version, which is checked before any part is
+    given out."""
     from distributed import Client, as_completed
 
     client = _connect(address, Client)
@@ -82,17 +85,18 @@ def _connect(address: str, client_class):
                          "one with 'dask scheduler', or unset DICELAB_SCHEDULER", 1) from None
 
 
-def _check_workers(client, address: str, folder: Path) -> None:
+def _check_workers(client, address: str, folder: str) -> None:
     """Refuse a cluster whose workers cannot write where this run is (a path not shared) or
     would play other games (another engine version): their parts would be lost or different."""
-    seen = client.run(worker_view, str(folder))
+    seen = client.run(worker_view, folder)
     if not seen:
         raise UserError(f"--cluster {address}: the scheduler has no workers; start some with "
                         "'dask worker ADDRESS'")
     for worker, (sees, version, host) in sorted(seen.items()):
         if not sees:
             raise UserError(f"--cluster: worker {worker} on {host} does not see the run folder "
-                            f"{folder}; put --out on a path every worker shares")
+                            f"{folder}; put --out on a path every worker shares, or on an "
+                            "object store's URL")
         if version != ENGINE_VERSION:
             raise UserError(f"--cluster: worker {worker} runs engine {version}, this is "
                             f"{ENGINE_VERSION}; install the same dicelab on every worker")
@@ -100,4 +104,4 @@ def _check_workers(client, address: str, folder: Path) -> None:
 
 def worker_view(folder: str) -> tuple[bool, str, str]:
     """Run on each worker: does it see the run folder, and which engine does it run."""
-    return os.path.isdir(folder), ENGINE_VERSION, socket.gethostname()
+    return Place.of(folder).is_dir(), ENGINE_VERSION, socket.gethostname()

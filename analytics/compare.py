@@ -92,17 +92,19 @@ def component_rows(games: PairedGames, kind: str) -> list[dict]:
     names = games.components[kind]
     seats = np.full(games.n_games, float(games.players))
     owned = games.owned[kind]
-    owners = {arm: owned[arm].sum(axis=1) for arm in ("A", "B")}  # (games, components)
-    wins = {arm: np.einsum("gs,gsc->gc", games.win[arm].astype(np.float32), owned[arm])
-            for arm in ("A", "B")}
+    # (components, games): each component's games contiguous, read once per measure
+    owners = {arm: np.ascontiguousarray(owned[arm].sum(axis=1).T, dtype=float)
+              for arm in ("A", "B")}
+    wins = {arm: np.einsum("gs,gsc->cg", games.win[arm].astype(np.float32), owned[arm]
+                           ).astype(float) for arm in ("A", "B")}
     for j, name in enumerate(names):
         in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
         where = "both" if in_a and in_b else ("A only" if in_a else "B only")
         take = stats.paired_ratio_difference(
-            owners["A"][:, j], seats if in_a else 0 * seats,
-            owners["B"][:, j], seats if in_b else 0 * seats)
-        wr = stats.paired_ratio_difference(wins["A"][:, j], owners["A"][:, j],
-                                           wins["B"][:, j], owners["B"][:, j])
+            owners["A"][j], seats if in_a else 0 * seats,
+            owners["B"][j], seats if in_b else 0 * seats)
+        wr = stats.paired_ratio_difference(wins["A"][j], owners["A"][j],
+                                           wins["B"][j], owners["B"][j])
         rows.append(_row(kind, name, "take_rate", take, where))
         rows.append(_row(kind, name, "owned_wr", wr, where))
     return rows
@@ -181,8 +183,9 @@ def headline(comparison: Comparison, name_a: str, name_b: str) -> str:
     if math.isnan(r.low):
         interval = "no interval"
     else:
+        p = stats.format_p(r.p_value)
         interval = (f"{_points(r.low, rate)} to {_points(r.high, rate)}, 95% paired, "
-                    f"p = {stats.format_p(r.p_value)}")
+                    f"p {p if p.startswith('<') else '= ' + p}")
     sign = "+" if r.difference >= 0 else "-"
     return (f"B ({name_b})'s {what} {value(b)} vs A ({name_a})'s {value(a)}: "
             f"{sign}{_points(abs(r.difference), rate)}{unit} ({interval}) over "

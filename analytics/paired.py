@@ -22,15 +22,18 @@ from analytics.query import LogDatabase
 COMPONENTS = ("card", "face")
 
 
+MASK_BITS = 63  # components per mask word of ownership_by_seat_game
+
+
 @dataclass(frozen=True, slots=True)
 class ArmLogs:
     """One arm as read from its logs, rows ordered by seed then seat."""
 
     label: str  # 'A' or 'B'
     seats: pl.DataFrame  # paired_outcome_by_seat_game
-    # component kind -> (game row in seed order, seat, column in `available`) of every
-    # acquisition event (repeats are harmless: ownership is 0/1)
-    acquired: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]
+    # component kind -> mask rows of ownership_by_seat_game: (game row in seed order, seat,
+    # word, mask); unpacked by `pair` straight into the columns of both arms' components
+    masks: dict[str, tuple[np.ndarray, ...]]
     available: dict[str, tuple[str, ...]]  # component kind -> ids offered in the arm's runs
     read: tuple[str, ...]  # what was read (runs, sets, games), said on stderr
 
@@ -40,24 +43,22 @@ class ArmLogs:
 
 
 def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
-    """The seat outcomes and acquisitions of one arm's run folders."""
+    """The seat outcomes and what each seat acquired, from one arm's run folders.
+
+    DuckDB packs each seat's acquisitions of a game into bit masks and numbers the game by
+    its place in seed order: on 100,000 games a few hundred thousand integers cross to numpy
+    instead of millions of acquisition rows to be matched to their games in Python.
+    """
     with LogDatabase(logs) as db:
         seats = db.run("paired_outcome_by_seat_game")
-        game_ids = seats.filter(pl.col("seat") == 0)["game_id"].to_numpy()
-        by_id = np.argsort(game_ids)
-        acquired, available = {}, {}
+        masks, available = {}, {}
         for kind in COMPONENTS:
-            # Integer ranks, not id strings: on 100,000 games millions of rows cross to numpy
-            # several times faster (the rank is the position in the sorted offered ids).
-            events = db.run("acquisitions_by_event", {"component": kind})
             offered = db.run("components_by_run", {"component": kind})
             available[kind] = tuple(sorted(offered["component"].unique().to_list()))
-            found = np.searchsorted(game_ids, events["game_id"].to_numpy(), sorter=by_id)
-            row = by_id[np.minimum(found, len(by_id) - 1)] if len(by_id) else found
-            acquired[kind] = (row, events["seat"].to_numpy(),
-                              events["component_rank"].to_numpy().astype(np.int64) - 1)
+            rows = db.run("ownership_by_seat_game", {"component": kind})
+            masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
         read = describe_logs(db, f"--logs-{label.lower()}")
-    return ArmLogs(label, seats, acquired, available, read)
+    return ArmLogs(label, seats, masks, available, read)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +130,14 @@ def _one_player_count(a: ArmLogs, b: ArmLogs) -> int:
 
 
 def _grid(arm: ArmLogs, players: int) -> dict[str, np.ndarray]:
-    """Seat columns as (games, seats) arrays and game columns as (games,), in seed order."""
-    seats = arm.seats.sort("seed", "seat")
+    """Seat columns as (games, seats) arrays and game columns as (games,), in seed order (the
+    query's order)."""
+    seats = arm.seats
     shaped = {name: seats[name].to_numpy().reshape(-1, players)
               for name in ("win_share", "score", "bot")}
+    # Fixed-width text, not Python objects: finding and matching the bots of 100,000 games
+    # is then a C sort and compare.
+    shaped["bot"] = shaped["bot"].astype(str)
     first = seats.filter(pl.col("seat") == 0)
     shaped.update({name: first[name].to_numpy().astype(float)
                    for name in ("rounds", "n_decisions", "tied")})
@@ -146,9 +151,22 @@ def _owned(arm: ArmLogs, kind: str, components: list[str], games: int, players: 
     Both arms' rows are in seed order and hold the same seeds (checked by `pair`), so an
     arm's game row is the pair's row.
     """
-    owned = np.zeros((games, players, len(components)), dtype=np.float32)
-    row, seat, col = arm.acquired[kind]
-    column = np.array([components.index(c) for c in arm.available[kind]], dtype=np.int64)
-    if len(row):
-        owned[row, seat, column[col]] = 1.0
-    return owned
+    owned = np.zeros((games * players, len(components)), dtype=np.float32)
+    row, seat, word, mask = arm.masks[kind]
+    place = row.astype(np.int64) * players + seat  # the (game, seat) row of `owned`
+    # Bit k of a mask is column k of its bytes unpacked little-endian; bit 63 is never set
+    # (63 bits a word), so it stands for every component the arm does not offer.
+    bits = np.unpackbits(mask.astype("<i8").view(np.uint8).reshape(-1, 8), axis=1,
+                         bitorder="little")
+    index = {c: i for i, c in enumerate(arm.available[kind])}
+    words = np.unique(word)
+    for w in words:
+        here = word == w
+        pick = [index[c] - w * MASK_BITS if c in index and index[c] // MASK_BITS == w
+                else MASK_BITS for c in components]
+        spread = bits[here][:, pick] if len(words) > 1 else bits[:, pick]
+        if len(words) == 1:  # up to 63 components: one word, a plain store
+            owned[place] = spread
+        else:  # each word fills its own columns of the same rows
+            owned[place[here]] += spread
+    return owned.reshape(games, players, len(components))

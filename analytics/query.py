@@ -39,6 +39,8 @@ import polars as pl
 
 from analytics.errors import UserError
 from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
+from analytics.eventlog.store import Place, is_url
+from analytics.eventlog.writer import PARTS
 from analytics.runfolder import (
     check_run,
     damage_advice,
@@ -207,17 +209,31 @@ class Filters:
         return ", ".join(parts) or "all games"
 
 
-def find_run_folders(paths: Iterable[str | Path]) -> list[Path]:
-    """Run folders (holding runs.parquet) named by `paths`: run folders, parents of runs, globs."""
-    folders: list[Path] = []
+def find_run_folders(paths: Iterable[str | Path]) -> list[Path | Place]:
+    """Run folders (holding runs.parquet) named by `paths`: run folders, parents of runs, globs;
+    an fsspec URL (`memory://`, `s3://`...) names a run folder or a folder of runs there."""
+    folders: list[Path | Place] = []
     for raw in paths:
+        if is_url(str(raw)):
+            folders.extend(_runs_at(Place.of(raw)))
+            continue
         matches = sorted(glob.glob(str(raw))) if glob.has_magic(str(raw)) else [str(raw)]
         for match in matches:
             folders.extend(_runs_under(Path(match)))
     if not folders:
         shown = ", ".join(map(str, paths)) or "(none)"
         raise UserError(f"no logs found in {shown}: expected run folders holding runs.parquet")
-    return sorted(dict.fromkeys(folders))
+    return sorted(dict.fromkeys(folders), key=str)
+
+
+def _runs_at(place: Place) -> list[Path | Place]:
+    """Run folders at or under a URL (one listing of the store)."""
+    if place.is_local:
+        return list(_runs_under(place.local_path()))
+    if (place / "runs.parquet").is_file():
+        return [place]
+    return [Place(m.fs, m.path.rsplit("/", 1)[0], str(m).rsplit("/", 1)[0])
+            for m in place.find("runs.parquet") if f"/{PARTS}/" not in m.path]
 
 
 def _runs_under(path: Path) -> list[Path]:
@@ -254,6 +270,8 @@ class LogDatabase:
             "preserve_insertion_order": False,
         })
         self.con.execute("set enable_progress_bar = false")  # commands print only their tables
+        for fs in {id(f.fs): f.fs for f in self.folders if isinstance(f, Place)}.values():
+            self.con.register_filesystem(fs)  # DuckDB reads fsspec URLs through fsspec
         # Queries scan the same part files several times: parse each file's footer once.
         self.con.execute("set parquet_metadata_cache = true")
         require_run_files(self.folders)  # a damaged manifest is named as such

@@ -6,6 +6,12 @@ run-level tables (`components.parquet`) and `parts/NNNNN/` folders of games. Wri
 agree here on what a whole part is: every part table present with a readable Parquet footer,
 and as many games as the part's place in the run says. Readers read only whole parts, refuse
 a run with a damaged one (naming the file and the remedy) and warn about an unfinished run.
+
+The folder is a local path or an fsspec URL (eventlog.store). A part is committed when its marker
+(`_committed.json`, put after its tables) exists: a part folder without one is being written, or
+was stopped half way, and is never read; it is played again. Runs written before markers (their
+parts were renamed into place whole) have none at all: their part folders are judged by their
+files, as then.
 """
 
 from __future__ import annotations
@@ -21,12 +27,16 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from analytics.errors import Notice, UserError
-from analytics.eventlog.writer import INCOMPLETE, PARTS, part_dir
+from analytics.eventlog.store import Location, Place
+from analytics.eventlog.writer import COMMITTED, INCOMPLETE, PARTS, part_dir
 
 PART_TABLES = ("games", "players", "events", "uses")
 MANIFEST = "runs.parquet"
 RUN_TABLES = (MANIFEST, "components.parquet")  # run-level tables, beside config.json
 CONFIG_FILE = "config.json"
+# config.json's word that the run's parts are committed by markers, said before any part: even
+# its first part is then judged by its marker (runs before markers, and records, lack it).
+MARKERS = "part_markers"
 # Games per part folder (the unit of work, of --resume and of crash safety): up to MAX_PART, so
 # that readers open few files (every scan of a file costs a query time: on 100,000 games,
 # `dicelab cards` and `faces` answer about 0.4 s sooner from parts of 1,000 than of 500; parts
@@ -51,7 +61,7 @@ def part_size(games: int) -> int:
 class RunCheck:
     """One run folder as found on disk."""
 
-    folder: Path
+    folder: Path | Place
     n_games: int  # expected, from the manifest
     part_size: int
     whole: dict[int, int] = field(default_factory=dict)  # part -> its games
@@ -72,23 +82,27 @@ class RunCheck:
         """Parts still to play: never written, or damaged."""
         return [p for p in range(self.n_parts) if p not in self.whole]
 
-    def files(self, table: str) -> list[Path]:
+    def files(self, table: str) -> list[Place]:
         return [part_dir(self.folder, p) / f"{table}.parquet" for p in sorted(self.whole)]
 
 
-def check_run(folder: Path, deep: bool = False) -> RunCheck:
-    """Read the manifest and every part's Parquet footers (not the data: this stays cheap);
-    `deep` reads every file whole, finding damage inside a file too. A damaged run-level file
-    is a UserError."""
+def check_run(location: Location, deep: bool = False) -> RunCheck:
+    """Read the manifest and every committed part's Parquet footers (not the data: this stays
+    cheap); `deep` reads every file whole, finding damage inside a file too. A damaged
+    run-level file is a UserError."""
+    folder = Place.of(location)
     require_run_files([folder])
     n_games = _manifest_games(folder)
     stored = read_config(folder)
     size = stored["part_size"] if stored else part_size(n_games)
     check = RunCheck(folder, n_games, size)
     root = folder / PARTS
-    for entry in sorted(root.iterdir()) if root.is_dir() else ():
-        if not (entry.is_dir() and entry.name.isdigit()) or not any(entry.iterdir()):
-            continue  # not a part (readers never glob parts/*/), or an empty one: missing
+    committed = {marker.path.rsplit("/", 2)[1] for marker in root.find(COMMITTED)} if (
+        root.is_dir()) else set()
+    marked = bool(committed) or bool(stored and stored.get(MARKERS))
+    for entry in root.iterdir():
+        if not entry.name.isdigit() or not _counts(entry, marked, committed):
+            continue  # not a part (readers never glob parts/*/), or not committed: missing
         part = int(entry.name)
         problem = _part_problem(entry, check.games_in(part), deep)
         if problem:
@@ -98,7 +112,13 @@ def check_run(folder: Path, deep: bool = False) -> RunCheck:
     return check
 
 
-def require_run_files(folders: list[Path]) -> None:
+def _counts(part: Place, marked: bool, committed: set[str]) -> bool:
+    """Whether a part folder is judged at all: committed, or (a run written before markers,
+    holding none) not empty."""
+    return part.name in committed if marked else bool(part.iterdir())
+
+
+def require_run_files(folders: list[Location]) -> None:
     """A UserError naming the first damaged run-level file (before its content is read)."""
     for folder in folders:
         problem = run_files_problem(folder)
@@ -106,47 +126,69 @@ def require_run_files(folders: list[Path]) -> None:
             raise UserError(f"{problem}; run `dicelab repair {folder}` to write it again")
 
 
-def run_files_problem(folder: Path) -> str | None:
+def run_files_problem(location: Location) -> str | None:
     """What is wrong with the run-level files (the manifest, missing or damaged; the other run
     tables when present), naming the file; None when they are whole. They are written before
     any part, so whatever stopped a run, they can be written again from config.json."""
+    folder = Place.of(location)
     if manifest_run_id(folder) is None:
         return f"{folder / MANIFEST}: missing or damaged"
     for name in RUN_TABLES:
         path = folder / name
         try:
             if path.exists():
-                pq.read_metadata(path)
+                _footer(path)
         except (OSError, pa.ArrowException) as err:
             return f"{path}: damaged ({_first_line(err)})"
     return None
 
 
-def _manifest_games(folder: Path) -> int:
-    return int(pq.read_table(folder / MANIFEST, columns=["n_games"])["n_games"][0].as_py())
+def _manifest_games(folder: Place) -> int:
+    return int(_column(folder / MANIFEST, "n_games"))
 
 
-def manifest_run_id(folder: Path) -> str | None:
+def manifest_run_id(location: Location) -> str | None:
     """The run id in the manifest; None when it is missing or unreadable."""
     try:
-        return str(pq.read_table(folder / MANIFEST, columns=["run_id"])["run_id"][0].as_py())
+        return str(_column(Place.of(location) / MANIFEST, "run_id"))
     except (OSError, pa.ArrowException, KeyError, IndexError):
         return None
 
 
-def _part_problem(part: Path, games: int, deep: bool) -> str | None:
+def _column(path: Place, name: str) -> object:
+    """The first value of a column of a Parquet file."""
+    # ParquetFile.read, not pq.read_table: the latter imports pyarrow.dataset, which imports
+    # pandas, about a second of CPU on every command that opens logs.
+    with path.open() as file:
+        return pq.ParquetFile(file).read(columns=[name])[name][0].as_py()
+
+
+def _footer(path: Place) -> pq.FileMetaData:
+    with path.open() as file:
+        return pq.read_metadata(file)
+
+
+def _part_problem(part: Place, games: int, deep: bool) -> str | None:
     """What makes this part folder not whole, naming the file; None when it is whole."""
     for table in PART_TABLES:
         path = part / f"{table}.parquet"
         if not path.is_file():
             return f"{path}: missing"
         try:
-            rows = pq.read_table(path).num_rows if deep else pq.read_metadata(path).num_rows
+            rows = _rows(path, deep)
         except (OSError, pa.ArrowException) as err:
             return f"{path}: damaged ({_first_line(err)})"
         if table == "games" and rows != games:
             return f"{path}: {rows} games where the part holds {games}"
     return None
+
+
+def _rows(path: Place, deep: bool) -> int:
+    """Rows of a Parquet file: from its footer, or (`deep`) by reading it whole."""
+    if not deep:
+        return _footer(path).num_rows
+    with path.open() as file:
+        return pq.ParquetFile(file).read().num_rows
 
 
 def _first_line(err: Exception) -> str:
@@ -165,7 +207,7 @@ def require_whole(checks: list[RunCheck]) -> None:
                             "the run's options and --resume")
 
 
-def damage_advice(folders: list[Path]) -> str:
+def damage_advice(folders: list[Location]) -> str:
     """For a reader's error that may come from damaged data (a whole footer does not make whole
     data): the damaged file a whole read of the runs finds, and what to do; '' if none."""
     for folder in folders:
@@ -186,45 +228,49 @@ def warn_unfinished(checks: list[RunCheck]) -> None:
                 f"these; finish it with `dicelab repair {check.folder}`"), stacklevel=2)
 
 
-def read_config(folder: Path) -> dict | None:
+def read_config(folder: Location) -> dict | None:
     """`config.json`: {"config": the run's options, "part_size": N}; None for runs without."""
-    path = folder / CONFIG_FILE
+    path = Place.of(folder) / CONFIG_FILE
     if not path.is_file():
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text())
     except (OSError, ValueError) as err:
         raise UserError(f"{path}: damaged ({_first_line(err)})") from None
 
 
-def write_config(folder: Path, config: dict, size: int) -> None:
-    """The options and part size, written atomically (temporary name, then rename)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / CONFIG_FILE
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(json.dumps({"config": config, "part_size": size}, indent=1, sort_keys=True),
-                   encoding="utf-8")
-    os.replace(tmp, path)
+def write_config(folder: Location, config: dict, size: int) -> None:
+    """The options and part size, put whole (the folder is made, where folders exist)."""
+    folder = Place.of(folder)
+    folder.mkdir()
+    (folder / CONFIG_FILE).put_text(
+        json.dumps({"config": config, "part_size": size, MARKERS: True}, indent=1,
+                   sort_keys=True))
 
 
 def drop_damaged(check: RunCheck) -> list[str]:
     """Delete the damaged parts (a seed always plays the same games again); what was wrong."""
     for part in check.damaged:
-        shutil.rmtree(part_dir(check.folder, part))
+        part_dir(check.folder, part).remove()
     dropped = list(check.damaged.values())
     check.damaged.clear()
     return dropped
 
 
-def clear_leftovers(folder: Path) -> None:
-    """Remove what stopped writers left: `.incomplete/` folders of processes no longer alive
-    and temporary files; the folder of a live writer (a killed run's worker still finishing
-    its part) is left to it."""
+def clear_leftovers(location: Location) -> None:
+    """Remove what stopped writers left in a local run folder: temporary files (beside the
+    run's files and in its parts) and `.incomplete/` folders (of writers before markers) of
+    processes no longer alive; a live writer's (a killed run's worker still finishing its part)
+    are left to it. An object store holds no temporary objects: a put is whole or absent."""
+    place = Place.of(location)
+    if not place.is_local or not place.is_dir():
+        return
+    folder = place.local_path()
     incomplete = folder / INCOMPLETE
     for entry in incomplete.iterdir() if incomplete.is_dir() else ():
         if not _alive(entry.name.rpartition("-")[2]):
             shutil.rmtree(entry, ignore_errors=True)
-    for tmp in folder.glob(".*.tmp-*"):
+    for tmp in [*folder.glob(".*.tmp-*"), *folder.glob(f"{PARTS}/*/.*.tmp-*")]:
         if not _alive(tmp.name.rpartition("-")[2]):
             tmp.unlink(missing_ok=True)
     try:

@@ -13,7 +13,6 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache, partial
-from pathlib import Path
 
 import polars as pl
 from tqdm import tqdm
@@ -23,6 +22,7 @@ from analytics.engine import derive_seed, play_game
 from analytics.errors import Notice, UserError
 from analytics.eventlog import SCHEMA_VERSION
 from analytics.eventlog.schema import TABLES
+from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
 from analytics.games.plugin import RunSetup
@@ -142,7 +142,7 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
             if len(events) == EVENT_BATCH or index == indices[-1]:
                 framed.append(frame("events", events_columns(game_ids, events), vocabulary))
                 game_ids, events = [], []
-        write_part(Path(out), chunk, games, players, pl.concat(framed, rechunk=False),
+        write_part(out, chunk, games, players, pl.concat(framed, rechunk=False),
                    vocabulary)
     return len(indices)
 
@@ -189,12 +189,12 @@ def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
             cols[name].append(value)
 
 
-def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
+def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
                    resume: bool = False, progress: bool = True, chunk_size: int | None = None,
                    cluster: str | None = None, on_games: Callable[[int], None] | None = None,
-                   ) -> Path:
-    """Play `config.games` games into the run folder `out`; with `resume`, finish a stopped
-    run: play its missing parts and again its damaged ones.
+                   ) -> Location:
+    """Play `config.games` games into the run folder `out` (a path or an fsspec URL); with
+    `resume`, finish a stopped run: play its missing parts and again its damaged ones.
 
     `chunk_size` (games per part) defaults to `part_size(config.games)`; a resumed run keeps
     the size it was started with. A stop (lost worker, SIGINT, SIGTERM) raises `RunStopped`
@@ -207,27 +207,37 @@ def run_simulation(config: RunConfig, out: Path, workers: int | None = None,
     if chunk_size is not None and chunk_size < 1:
         raise UserError(f"--part-size must be at least 1 (got {chunk_size})")
     info = manifest(config, setup)
+    place = Place.of(out)
+    _check_shared(place, workers)
     with stop_on_signals():
         try:
             catalogue = get_game(config.game).catalogue(setup.game_setup)
-            check = _start_run(out, config, info, catalogue, resume,
+            check = _start_run(place, config, info, catalogue, resume,
                                chunk_size or part_size(config.games))
             todo = check.missing()
             with tqdm(total=config.games, initial=check.games_present, unit="game",
                       disable=not progress or on_games is not None, desc="simulate") as bar:
                 done = bar.update if on_games is None else on_games
-                play = partial(play_chunk, config, str(out.absolute()), size=check.part_size)
+                play = partial(play_chunk, config, place.url, size=check.part_size)
                 if cluster is None:
                     play_parts(play, todo, workers, done)
                 else:
                     from analytics.cluster import play_parts_on  # Dask: only when asked for
 
-                    play_parts_on(cluster, play, todo, done, out.absolute())
+                    play_parts_on(cluster, play, todo, done, place.url)
         except RunStopped as stop:
-            raise stop.with_hint(_resume_hint(config, out, cluster)) from None
+            raise stop.with_hint(_resume_hint(config, place, cluster)) from None
         finally:
-            clear_leftovers(out)
+            clear_leftovers(place)
     return out
+
+
+def _check_shared(place: Place, workers: int) -> None:
+    """Refuse what the worker processes could not write: a memory:// folder lives in one
+    process (a Dask cluster's workers are checked by analytics.cluster)."""
+    if workers > 1 and place.in_process:
+        raise UserError(f"--out {place}: a memory:// folder lives in this process only, which "
+                        "other worker processes cannot write; pass --workers 1")
 
 
 def count_workers(workers: int | None) -> int:
@@ -243,7 +253,7 @@ def count_workers(workers: int | None) -> int:
     return workers
 
 
-def resume_command(config: RunConfig, out: Path) -> str:
+def resume_command(config: RunConfig, out: Location) -> str:
     """The exact command line that finishes this run."""
     args = ["dicelab", "simulate"] + (["--game", config.game] if config.game != "diceforge"
                                       else [])
@@ -256,7 +266,7 @@ def resume_command(config: RunConfig, out: Path) -> str:
     return shlex.join(args)
 
 
-def _resume_hint(config: RunConfig, out: Path, cluster: str | None = None) -> str:
+def _resume_hint(config: RunConfig, out: Place, cluster: str | None = None) -> str:
     on = f" --cluster {shlex.quote(cluster)}" if cluster else ""
     resume = f"resume with: {resume_command(config, out)}{on}"
     try:
@@ -266,7 +276,7 @@ def _resume_hint(config: RunConfig, out: Path, cluster: str | None = None) -> st
     return f"{present:,} of {config.games:,} games are kept in whole parts; {resume}"
 
 
-def _start_run(out: Path, config: RunConfig, info: dict, catalogue: tuple, resume: bool,
+def _start_run(out: Place, config: RunConfig, info: dict, catalogue: tuple, resume: bool,
                size: int) -> RunCheck:
     """The run folder ready to play into: new, or (resume) the same run with its damaged parts
     dropped. The manifest and config.json are written first, so a run stopped at any point
@@ -284,7 +294,7 @@ def _start_run(out: Path, config: RunConfig, info: dict, catalogue: tuple, resum
     return check
 
 
-def _prepare_out(out: Path, rid: str, resume: bool) -> None:
+def _prepare_out(out: Place, rid: str, resume: bool) -> None:
     """A new folder, or with --resume the folder of the same run; never mix two runs.
 
     The run's identity is its manifest's run id, or (the manifest being lost in a crash) the
@@ -304,7 +314,7 @@ def _prepare_out(out: Path, rid: str, resume: bool) -> None:
                         "exactly the same options")
 
 
-def _stored_run_id(out: Path) -> str | None:
+def _stored_run_id(out: Place) -> str | None:
     rid = manifest_run_id(out)
     if rid is not None:
         return rid

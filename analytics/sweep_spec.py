@@ -9,6 +9,11 @@
     bots = ["economist", "economist,hero"]
     rules = [{}, {ties = "tiebreak"}]
 
+`value` asks for the cards' causal value (analytics.value: paired ablation on the cell's own
+seeds): `value = "all"` (every ablatable card of each cell's set), `value = ["hydra", ...]`
+(these cards, in every cell), or by card set, `value = {base = ["hydra"], base-alternates =
+"all"}` (the cells of other sets get none).
+
 Every mistake (a TOML error, a typo in a key, an unknown set or bot, an impossible combination)
 is one line naming the file, the line and the reason.
 """
@@ -19,12 +24,13 @@ import difflib
 import itertools
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from analytics.errors import UserError
 
-TOP_KEYS = {"games": int, "seed": int, "grid": dict}
+TOP_KEYS = {"games": int, "seed": int, "grid": dict, "value": object}  # value: checked alone
+ALL = "all"
 GRID_KEYS = {"sets": str, "modules": str, "players": int, "bots": str, "rules": dict}
 DEFAULTS = {"sets": ["base"], "modules": ["none"], "players": [4], "bots": ["economist"],
             "rules": [{}]}
@@ -40,6 +46,7 @@ class Cell:
     players: int
     bots: tuple[str, ...]
     rules: dict[str, str]
+    value: tuple[str, ...] = ()  # the cards whose causal value is asked for (ids, set order)
 
 
 @dataclass(frozen=True)
@@ -53,7 +60,8 @@ class SweepSpec:
         """What decides the sweep's games (stored in the sweep manifest to resume)."""
         return {"games": self.games, "seed": self.seed,
                 "cells": [[c.name, c.card_set, c.module, c.players, list(c.bots),
-                           c.rules] for c in self.cells]}
+                           c.rules, *([list(c.value)] if c.value else [])]
+                          for c in self.cells]}
 
 
 def read_spec(path: Path) -> SweepSpec:
@@ -81,7 +89,33 @@ def read_spec(path: Path) -> SweepSpec:
     cells = tuple(_cells(grid))
     for cell in cells:
         _validate(cell, data["games"], data["seed"], where)
+    if isinstance(data.get("value"), dict):
+        for name in data["value"]:
+            if name not in grid["sets"]:
+                raise where.error("value", f"value names card set {name!r}, which is not "
+                                  f"in the grid's sets ({', '.join(grid['sets'])})")
+    if "value" in data:
+        cells = tuple(_with_value(cell, data["value"], where) for cell in cells)
     return SweepSpec(path, data["games"], data["seed"], cells)
+
+
+def _with_value(cell: Cell, asked: object, where: _Where) -> Cell:
+    """The cell with the cards whose value `asked` names for it, checked against its set."""
+    from analytics.value import ablations  # the game: only once the spec reads well
+
+    if isinstance(asked, dict):
+        asked = asked.get(cell.card_set, [])
+    if not (asked == ALL or (isinstance(asked, list) and all(isinstance(c, str) for c in asked))):
+        raise where.error("value", 'value must be "all", a list of card ids, or a table of '
+                          'them by card set')
+    try:
+        if asked == ALL:
+            cards = dict.fromkeys(a.card for a in ablations(cell.card_set, None)[1])
+        else:
+            cards = dict.fromkeys(c for c in asked if ablations(cell.card_set, c)[1])
+    except UserError as err:
+        raise where.error("value", f"cell {cell.name}: {err}") from None
+    return replace(cell, value=tuple(cards))
 
 
 def _cells(grid: dict):

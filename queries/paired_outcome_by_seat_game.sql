@@ -23,4 +23,4 @@ final as (
     from seats
 )
 select * from final
-order by seed, seat
+order by seed, game_id, seat

@@ -8,7 +8,7 @@ from pathlib import Path
 import polars as pl
 
 from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, WORD_COLUMNS, uses_frame
-from analytics.eventlog.writer import frame, write_runs
+from analytics.eventlog.writer import commit_part, frame, write_runs
 from analytics.games.diceforge.catalogue import ATTRIBUTES, USE_KINDS, catalogue_of_cards
 from analytics.games.diceforge.components import CARDS
 from analytics.runfolder import write_config
@@ -89,6 +89,7 @@ class LogBuilder:
         events_frame.write_parquet(part / "events.parquet")
         # Derived from the hand-built events as the writer derives it from the engine's.
         uses_frame(events_frame, vocabulary["use_kinds"]).write_parquet(part / "uses.parquet")
+        commit_part(part, len(games))
         write_runs(folder, self._manifest(), (ATTRIBUTES, self.components))
         write_config(folder, {}, max(1, len(games)))  # one part holds every game
         return folder

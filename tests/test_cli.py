@@ -91,7 +91,24 @@ def test_list_cards_has_all_24_base_cards_and_the_rebellion_ones_by_origin():
     assert (origins.count("base"), origins.count("base-alternate")) == (15, 9)
     assert {row["card"] for row in rows if row["origin"] == "rebellion"} == {
         "twins", "blacksmiths_scepter", "eternal_fire",
-        "companion", "ancestor", "tree", "wood_nymph", "goldsmith", "omniscient", "abyssal_trident"}
+        "celestial_die", "goddess", "light", "merchant", "wind",
+        "companion", "ancestor", "tree", "wood_nymph", "goldsmith", "omniscient", "abyssal_trident",
+        "mists", "right_hand", "eternal_night", "left_hand", "first_titan"}
+
+
+@pytest.mark.parametrize("fmt", ["csv", "table"])
+def test_list_cards_in_each_format_shows_the_player_cards_with_slot_cost_and_origin(fmt):
+    lines = invoke("list", "cards", "--format", fmt).output.splitlines()
+    cells = [[cell.strip() for cell in line.strip("|").split("," if fmt == "csv" else "|")]
+             for line in lines if "," in line or "|" in line]
+    header = cells[0]
+    rows = {row[0]: dict(zip(header, row, strict=True)) for row in cells[1:]}
+    assert [{k: rows[card][k] for k in ("slot", "moon", "sun", "glory", "origin")}
+            for card in ("mists", "right_hand", "eternal_night", "left_hand", "first_titan")
+            ] == [{"slot": slot, "moon": moon, "sun": sun, "glory": glory, "origin": "rebellion"}
+                  for slot, moon, sun, glory in (("M5", "4", "0", "6"), ("M7", "6", "0", "10"),
+                                                 ("M7", "6", "0", "8"), ("F7", "0", "6", "8"),
+                                                 ("M8", "5", "5", "20"))]
 
 
 def test_every_command_has_help_with_examples():

@@ -6,6 +6,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from uuid import uuid4
 
 import cloudpickle
 import pytest
@@ -16,6 +17,8 @@ from distributed.diagnostics.plugin import WorkerPlugin
 import analytics.simulate as simulate
 from analytics.cli import main
 from analytics.cluster import SchedulerLost
+from analytics.errors import UserError
+from analytics.eventlog.store import Place
 from analytics.runfolder import check_run
 from analytics.simulate import RunConfig
 
@@ -56,6 +59,23 @@ def test_a_cluster_run_writes_the_bytes_of_a_local_run(cluster, local_run, tmp_p
     assert len(local_run) == 4 * 4 + 1
     assert run_files(out) == local_run
     assert not (out / ".incomplete").exists()
+
+
+def test_workers_write_at_a_url_the_bytes_of_a_local_run(cluster, local_run, tmp_path):
+    simulate.run_simulation(CONFIG, f"file://{tmp_path}/run", progress=False, chunk_size=PART,
+                            cluster=cluster)
+    assert run_files(tmp_path / "run") == local_run
+
+
+def test_a_folder_the_workers_cannot_see_is_refused_before_any_part(cluster):
+    url = f"memory://dicelab-tests/{uuid4().hex}"  # this process's memory: not the workers'
+    seen = Place.of(url).url
+    with pytest.raises(UserError, match=r"^--cluster: worker tcp://127\.0\.0\.1:\d+ on .* does "
+                       f"not see the run folder {seen}; put --out on a path every worker "
+                       "shares, or on an object store's URL$"):
+        simulate.run_simulation(CONFIG, url, progress=False, chunk_size=PART, cluster=cluster)
+    assert not (Place.of(url) / "parts").exists()
+    Place.of(url).remove()
 
 
 def test_the_scheduler_comes_from_the_environment(cluster, tmp_path):

@@ -7,6 +7,7 @@ import dataclasses
 import json
 
 import numpy as np
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from scipy import stats as sps
@@ -115,6 +116,16 @@ def test_stronger_arm_is_detected(tmp_path, monkeypatch):
     assert result.difference > 0.05 and result.low > 0 and result.p_value < ALPHA
 
 
+def test_headline_says_p_below_1e_300_without_an_equals_sign():
+    from analytics.compare import headline
+
+    comparison = compare_games(synthetic(np.random.default_rng(1), 40))
+    tiny = dataclasses.replace(comparison, primary=dataclasses.replace(
+        comparison.primary, p_value=0.0))
+    assert "95% paired, p < 1e-300)" in headline(tiny, "a", "b")
+    assert "95% paired, p = " in headline(comparison, "a", "b")
+
+
 def _planted(rng, n, q, players=4, take=0.5):
     """Games where a card's buyers (in arm B) take the win with probability q more."""
     games = synthetic(rng, n, players, skill=0.5, components=("x",))
@@ -126,6 +137,21 @@ def _planted(rng, n, q, players=4, take=0.5):
     owned = {"A": np.zeros_like(buyers)[:, :, None], "B": buyers[:, :, None]}
     return dataclasses.replace(games, win={"A": games.win["A"], "B": win_b},
                                owned={**games.owned, "card": owned})
+
+
+def test_ownership_masks_of_more_than_63_components_unpack_into_both_arms_columns():
+    """Component 64 of an arm is bit 1 of mask word 1; the pair's columns are both arms'."""
+    from analytics.paired import ArmLogs, _owned
+
+    names = tuple(f"c{i:02d}" for i in range(70))
+    masks = (np.array([0, 0, 1]), np.array([1, 1, 0]), np.array([0, 1, 0]),
+             np.array([1 << 62 | 1, 1 << 1, 1 << 5]))
+    arm = ArmLogs("A", pl.DataFrame(), {"card": masks}, {"card": names}, ())
+    components = sorted({*names, "b_only"})
+    owned = _owned(arm, "card", components, games=2, players=2)
+    assert owned.shape == (2, 2, 71)
+    assert [(g, s, components[c]) for g, s, c in zip(*np.nonzero(owned), strict=True)] == [
+        (0, 1, "c00"), (0, 1, "c62"), (0, 1, "c64"), (1, 0, "c05")]
 
 
 def test_value_recovers_a_planted_effect():
@@ -190,10 +216,80 @@ def test_value_of_a_card_csv(invoke, tmp_path):
     result = invoke("value", "hydra", "--players", "2", "--bots", "random", "--games", "12",
                     "--workers", "1", "--quiet", "--format", "csv")
     assert result.exit_code == 0, result.output
-    header, row = result.stdout.splitlines()[:2]
-    assert header.startswith("card,slot,replaced_by,take_rate,buyers_wr_with")
-    assert row.startswith("hydra,M8,typhon,")
+    header, *rows = result.stdout.splitlines()
+    assert header.startswith("card,slot,ablation,replaced_by,take_rate,buyers_wr_with")
+    # a row per other card M8 can hold (Rebellion cards included)
+    assert [row for row in rows if row.startswith("hydra,M8,swap,typhon,")]
+    assert "ablation: swap (the card replaced by each other card" in result.stderr
+    assert "not ablatable" not in result.stderr  # one card asked for: no list of the others
     assert "hydra (M8, against typhon)" in result.stderr or "hydra: no seat bought" in result.stderr
+
+
+def test_value_forbid_ablates_a_card_no_swap_can(invoke, tmp_path):
+    """The Helmet's slot holds no other card, so only forbidding it can ablate it; the forbid
+    arm is the same set (the card still listed) with no seat ever buying it."""
+    out = tmp_path / "runs"
+    result = invoke("value", "helmet_of_invisibility", "--ablate", "forbid", "--players", "2",
+                    "--bots", "random", "--games", "12", "--workers", "1", "--quiet",
+                    "--out", out, "--format", "json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["ablation"] == "forbid"
+    assert [(v["card"], v["ablation"], v["replaced_by"]) for v in body["values"]] == [
+        ("helmet_of_invisibility", "forbid", None)]
+    assert "ablation: forbid (the card left on its slot but forbidden" in result.stderr
+    without = read_arm("A", [out / "without-helmet_of_invisibility-forbidden"])
+    assert "helmet_of_invisibility" in without.available["card"]
+    assert (without.masks["card"][3] & 1 << without.available["card"].index(
+        "helmet_of_invisibility")).sum() == 0
+
+
+def test_value_forbid_recovers_a_planted_effect(monkeypatch, tmp_path):
+    """The Elder made worth 500 Glory: whoever buys it wins (buyers of one game share the win),
+    so with it the buyers' win rate is exactly the games with a buyer over the buyer seats;
+    forbidden, nobody buys it, and the value is that rate minus the same seats' win rate in
+    the forbid arm's own logs, found above zero."""
+    from analytics.games.diceforge.components import CARDS
+    from analytics.simulate import _setup
+    from analytics.value import card_value
+
+    monkeypatch.setitem(CARDS, "elder", dataclasses.replace(CARDS["elder"], glory=500))
+    _setup.cache_clear()  # setups are cached by name: load the set with the patched card
+    try:
+        report = card_value("base", "elder", players=2, games=40, seed=2, bots=("economist",),
+                            out=tmp_path, workers=1, progress=False, ablate="forbid")
+    finally:
+        _setup.cache_clear()  # and leave no patched setup to later tests
+    row = report.table.row(0, named=True)
+    assert (row["card"], row["ablation"], row["replaced_by"]) == ("elder", "forbid", None)
+    owned = {arm: _owners(tmp_path / folder, "elder")
+             for arm, folder in (("with", "with"), ("without", "without-elder-forbidden"))}
+    assert owned["without"].sum() == 0
+    buyers, with_buyer = owned["with"].sum(), (owned["with"].sum(axis=1) > 0).sum()
+    assert row["buyer_seats"] == buyers > 10
+    assert row["buyers_wr_with"] == pytest.approx(with_buyer / buyers, abs=1e-12)
+    # the same seats of the same seeds with the Elder forbidden: their own win shares
+    players = pl.read_parquet(tmp_path / "without-elder-forbidden" / "parts" / "*" /
+                              "players.parquet")
+    seeds = pl.read_parquet(tmp_path / "without-elder-forbidden" / "parts" / "*" /
+                            "games.parquet").select("game_id", "seed")
+    shares = players.join(seeds, on="game_id").sort("seed", "seat")["win_share"].to_numpy()
+    without = float((shares.reshape(-1, 2) * owned["with"]).sum()) / buyers
+    assert row["buyers_wr_without"] == pytest.approx(without, abs=1e-6)
+    assert row["value"] == pytest.approx(with_buyer / buyers - without, abs=1e-6)
+    assert row["low"] > 0  # the planted effect is found
+
+
+def _owners(run, card):
+    """(games, seats) 0/1: who acquired `card`, read from the run's events with polars."""
+    events = pl.read_parquet(run / "parts" / "*" / "events.parquet")
+    games = pl.read_parquet(run / "parts" / "*" / "games.parquet").sort("seed")
+    bought = events.filter((pl.col("kind") == "feat_performed") & (pl.col("item") == card))
+    grid = np.zeros((games.height, int(events["seat"].max()) + 1))
+    row = {gid: i for i, gid in enumerate(games["game_id"].to_list())}
+    for gid, seat in bought.select("game_id", "seat").iter_rows():
+        grid[row[gid], seat] = 1
+    return grid
 
 
 def _logs(folder, seeds, players=4):
@@ -212,6 +308,10 @@ def _logs(folder, seeds, players=4):
     (("value", "helmet_of_invisibility"), "cannot ablate 'helmet_of_invisibility': slot M6"),
     (("value", "typhon", "--set", "base"), "card 'typhon' is not in set 'base'"),
     (("value", "hydra", "--all"), "name one CARD or pass --all"),
+    (("value", "hydra", "--ablate", "forbid", "--rule", "forbid=hydra"),
+     "--rule forbid=... is what --ablate forbid sets"),
+    (("compare", "--a", "base", "--b", "base", "--rule-b", "forbid=typhon"),
+     "forbid=typhon: card 'typhon' is not in set 'base'"),
 ])
 def test_bad_input_is_one_line_exit_1_and_writes_nothing(invoke, tmp_path, args, message):
     out = tmp_path / "out"

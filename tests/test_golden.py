@@ -20,6 +20,10 @@ REBELLION_SETS = Path(__file__).parent / "diceforge" / "sets"
     ("base", 4, 7), ("base-alternates", 3, 8),
     (str(REBELLION_SETS / "twins-eternal-fire.toml"), 3, 81),
     (str(REBELLION_SETS / "scepter.toml"), 4, 10),
+    (str(REBELLION_SETS / "celestial-goddess.toml"), 4, 4),
+    (str(REBELLION_SETS / "wind.toml"), 2, 1),
+    # the two Rebellion presets; seeds where the random players buy most of their alternates
+    ("rebellion-titans-cards", 4, 33), ("rebellion-goddess-cards", 3, 24),
 ])
 def test_seeded_playthrough_matches_golden(card_set, players, seed):
     cards = load_card_set(card_set)

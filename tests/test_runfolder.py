@@ -1,5 +1,7 @@
-"""The run folder's layout: parts cover every game once; leftovers of dead writers go."""
+"""The run folder's layout: parts cover every game once; leftovers of dead writers go; runs from
+before part markers are judged by their files."""
 
+import json
 import os
 import subprocess
 import sys
@@ -8,7 +10,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analytics.runfolder import RunCheck, clear_leftovers, part_size
+from analytics.runfolder import RunCheck, check_run, clear_leftovers, part_size
+from analytics.simulate import RunConfig, run_simulation
 
 
 @given(games=st.integers(1, 20_000), size=st.integers(1, 5000))
@@ -41,3 +44,17 @@ def test_leftovers_of_dead_writers_go_and_a_live_writers_stay(tmp_path):
     (tmp_path / f".runs.parquet.tmp-{live}").unlink()
     clear_leftovers(tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+def test_a_run_from_before_markers_is_judged_by_its_files(tmp_path):
+    out = run_simulation(RunConfig(players=2, games=16, seed=1, bots=("random",)),
+                         tmp_path / "run", workers=1, progress=False, chunk_size=8)
+    for marker in out.glob("parts/*/_committed.json"):
+        marker.unlink()
+    assert check_run(out).whole == {}  # a run with markers reads only committed parts
+    config = json.loads((out / "config.json").read_text(encoding="utf-8"))
+    del config["part_markers"]  # as config.json was written before markers
+    (out / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    assert check_run(out).whole == {0: 8, 1: 8}
+    (out / "parts" / "00001" / "uses.parquet").unlink()
+    assert check_run(out).damaged == {1: f"{out}/parts/00001/uses.parquet: missing"}

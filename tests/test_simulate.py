@@ -14,6 +14,7 @@ import analytics.simulate as simulate
 import analytics.workers as workers
 from analytics.errors import Notice, UserError
 from analytics.eventlog.reader import read_table
+from analytics.runfolder import check_run
 from analytics.simulate import RunConfig
 
 CONFIG = RunConfig(players=4, games=30, seed=11, bots=("random",))
@@ -96,7 +97,8 @@ def test_a_part_written_twice_keeps_the_first(tmp_path):
     simulate.play_chunk(CONFIG, str(out), 1, 8)
     assert {p.name: p.stat().st_mtime_ns for p in part.iterdir()} == kept
     assert events(out).equals(before)
-    assert not any((out / ".incomplete").iterdir())
+    assert sorted(p.name for p in out.iterdir()) == [
+        "components.parquet", "config.json", "parts", "runs.parquet"]
 
 
 def test_an_orphaned_worker_stops_before_its_next_part(tmp_path):
@@ -149,7 +151,8 @@ def test_a_chunk_that_fails_midway_leaves_nothing_a_reader_sees(tmp_path, monkey
     real_write_parquet = pl.DataFrame.write_parquet
 
     def fail_on_events(self, path, **kwargs):
-        if str(path).endswith("events.parquet"):
+        if ".events.parquet.tmp-" in str(path):
+            Path(path).write_bytes(b"PAR1 half")
             raise OSError("disk full")
         return real_write_parquet(self, path, **kwargs)
 
@@ -157,8 +160,15 @@ def test_a_chunk_that_fails_midway_leaves_nothing_a_reader_sees(tmp_path, monkey
     out = tmp_path / "r"
     with pytest.raises(OSError, match="disk full"):
         run_simulation(CONFIG, out, workers=1, progress=False)
-    assert not list(out.glob("parts/*/*.parquet"))
-    assert not list(out.rglob("*.parquet.*")) and not (out / ".incomplete").exists()
+    # The tables put before the failure are there, under their names, but no marker: the part
+    # is not read, and is played again on resume.
+    assert sorted(p.name for p in (out / "parts" / "00000").iterdir()) == [
+        "games.parquet", "players.parquet", "uses.parquet"]
+    assert check_run(out).whole == {} and read_table(out, "games").height == 0
+    assert not list(out.rglob("*.tmp-*")) and not (out / ".incomplete").exists()
+    monkeypatch.undo()
+    run_simulation(CONFIG, out, workers=1, resume=True, progress=False)
+    assert read_table(out, "games").height == 30
 
 
 def crash_writing(monkeypatch, name: str) -> None:

@@ -4,13 +4,17 @@ bytes of its own simulate run; a stopped sweep resumed by the same command."""
 import csv
 import signal
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 from click.testing import CliRunner
 
 import analytics.simulate as simulate
 from analytics.cli import main
+from analytics.eventlog.store import Place
+from analytics.sweep import strongest
 from analytics.sweep_spec import read_spec
+from analytics.value import card_value, headline
 from analytics.workers import Interrupted
 
 SPEC = """games = 24
@@ -41,10 +45,10 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
     (SPEC.replace("players =", "player ="), 5,
      "unknown key 'player' (did you mean 'players'?); known: sets, modules, players, bots, rules"),
     (SPEC.replace("seed = 3", "sed = 3"), 2,
-     "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid"),
+     "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid, value"),
     (SPEC.replace('"base-alternates"', '"base-alternate"'), 4,
      "cell base-alternate_none_2p_economist-hero: card set 'base-alternate' is neither a preset "
-     "(base, base-alternates) nor a file"),
+     "(base, base-alternates, rebellion-goddess-cards, rebellion-titans-cards) nor a file"),
     (SPEC.replace("[2, 3]", "[2, 5]"), 5,
      "cell base_none_5p_economist-hero: --players must be 2, 3 or 4 (got 5)"),
     (SPEC + 'rules = [{ties = "sometimes"}]\n', 7,
@@ -54,6 +58,12 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
     (SPEC.replace("[grid]", "[grid"), 3,
      "not valid TOML: Expected ']' at the end of a table declaration"),
     (SPEC.replace("games = 24\n", ""), 1, "missing key 'games' (games per cell, the run seed)"),
+    (SPEC.replace("seed = 3", 'seed = 3\nvalue = ["hydro"]'), 3,
+     "cell base_none_2p_economist-hero: unknown card 'hydro'; see 'dicelab list cards'"),
+    (SPEC.replace("seed = 3", "seed = 3\nvalue = 7"), 3,
+     'value must be "all", a list of card ids, or a table of them by card set'),
+    (SPEC.replace("seed = 3", 'seed = 3\nvalue = {basic = "all"}'), 3,
+     "value names card set 'basic', which is not in the grid's sets (base, base-alternates)"),
 ])
 def test_a_bad_spec_is_refused_with_its_line_before_anything_runs(tmp_path, spec, line, reason):
     result = sweep(tmp_path, spec)
@@ -121,4 +131,67 @@ def test_another_sweep_in_the_folder_is_refused(tmp_path):
     again = sweep(tmp_path, SPEC)
     assert again.exit_code == 1
     assert again.output == (f"Error: --out {tmp_path / 'out'} holds another sweep (other games, "
-                            "seed or cells); choose another folder\n")
+                            "seed, cells or values); choose another folder\n")
+
+
+VALUE_SPEC = """games = 24
+seed = 4
+value = {base = ["hydra"]}
+[grid]
+sets = ["base", "base-alternates"]
+players = [2]
+bots = ["economist"]
+"""
+
+
+def test_a_sweep_measures_the_value_asked_for_and_writes_a_report(tmp_path):
+    report = tmp_path / "reports" / "sweep.html"
+    result = sweep(tmp_path, VALUE_SPEC, "out", "--format", "csv", "--report", str(report))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(result.stdout.splitlines()))
+    assert [r["cell"] for r in rows] == ["base_none_2p_economist",
+                                         "base-alternates_none_2p_economist"]
+    # The cell's own run is the ablation's "with" arm: the same numbers as `dicelab value`.
+    alone = card_value("base", "hydra", players=2, games=24, seed=4, bots=("economist",),
+                       out=tmp_path / "alone", workers=1, progress=False)
+    assert rows[0]["strongest_cards"] == strongest(alone) != ""
+    assert rows[1]["strongest_cards"] == ""  # not asked for in that set
+    value_runs = sorted(p.name for p in (tmp_path / "out" / "value" / rows[0]["cell"]).iterdir())
+    assert value_runs == ["sets", *(f"without-hydra-{r}" for r in
+                                    sorted(alone.table["replaced_by"].to_list()))]
+    html = report.read_text(encoding="utf-8")
+    markdown = report.with_suffix(".md").read_text(encoding="utf-8")
+    for title in ("Cells of the sweep", "Strongest cards by causal value (paired ablation)",
+                  "Seats: does turn order matter?"):
+        assert title in html and f"## {title}" in markdown
+    assert f"base_none_2p_economist: {headline(alone)}." in markdown
+    assert result.stderr == f"wrote {report} and {report.with_suffix('.md')}\n"
+
+
+def test_a_sweep_at_a_url_holds_the_cells_of_a_local_sweep(tmp_path):
+    url = f"memory://dicelab-tests/{uuid4().hex}"
+    assert sweep(tmp_path, SPEC.replace("[2, 3]", "[2]"), "local").exit_code == 0
+    path = tmp_path / "spec.toml"
+    at_url = CliRunner().invoke(main, ["sweep", str(path), "--out", url, "--workers", "1",
+                                       "--quiet"], env={"DICELAB_SCHEDULER": None})
+    assert at_url.exit_code == 0, at_url.output
+    for cell in (CELLS[0], CELLS[2]):
+        assert (Place.of(url) / "cells" / cell / "parts" / "00000" / "events.parquet"
+                ).read_bytes() == (tmp_path / "local" / "cells" / cell / "parts" / "00000" /
+                                   "events.parquet").read_bytes()
+    local = sweep(tmp_path, SPEC.replace("[2, 3]", "[2]"), "local")  # resumed: nothing to play
+    assert at_url.stdout == local.stdout
+    Place.of(url).remove()
+
+
+def test_a_sweep_asking_for_value_at_a_url_is_refused_before_anything_runs(tmp_path):
+    url = f"memory://dicelab-tests/{uuid4().hex}"
+    path = tmp_path / "spec.toml"
+    path.write_text(VALUE_SPEC)
+    result = CliRunner().invoke(main, ["sweep", str(path), "--out", url, "--workers", "1",
+                                       "--quiet"], env={"DICELAB_SCHEDULER": None})
+    assert result.exit_code == 1
+    assert result.output == (f"Error: --out {url}: a sweep asking for value writes the ablated "
+                             "card sets as files every worker reads; put --out on a (shared) "
+                             "path\n")
+    assert not Place.of(url).exists()

@@ -5,39 +5,52 @@ Every schema version from OLDEST_READABLE on is read; a newer log is refused wit
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
 
 from analytics.errors import UserError
 from analytics.eventlog.legacy import schema2_components
 from analytics.eventlog.schema import OLDEST_READABLE, SCHEMA_VERSION, empty_frame
-from analytics.eventlog.writer import COMPONENTS, PARTS
+from analytics.eventlog.store import Location, Place
+from analytics.eventlog.writer import COMPONENTS
 
 SOURCE = "source"  # runs column: 'simulated' or 'recorded'
 
 
-def read_table(run_dir: Path | str, table: str) -> pl.DataFrame:
-    """One table of a run folder (all parts): word columns hold the run's own Enums."""
-    run_dir = Path(run_dir)
+def read_table(location: Location, table: str) -> pl.DataFrame:
+    """One table of a run folder (its committed parts; a damaged one is a UserError): word
+    columns hold the run's own Enums."""
+    from analytics.runfolder import check_run, require_whole  # it reads with these readers
+
+    run_dir = Place.of(location)
     runs = read_runs(run_dir)
     if table == "runs":
         return runs
     if table == "components":
         return read_components(run_dir, runs)
-    files = sorted((run_dir / PARTS).glob(f"*/{table}.parquet"))
+    check = check_run(run_dir)
+    require_whole([check])
+    files = check.files(table)
     if not files:
         return empty_frame(table)
-    return pl.concat([pl.read_parquet(f) for f in files])
+    return pl.concat([read_parquet(f) for f in files])
 
 
-def read_runs(run_dir: Path) -> pl.DataFrame:
+def read_parquet(path: Place) -> pl.DataFrame:
+    """A Parquet file, local (read in place) or from its fsspec filesystem."""
+    if path.is_local:
+        return pl.read_parquet(path.path)
+    with path.open() as file:
+        return pl.read_parquet(file)
+
+
+def read_runs(location: Location) -> pl.DataFrame:
     """The run manifest, once its schema version is known to be readable."""
+    run_dir = Place.of(location)
     path = run_dir / "runs.parquet"
     if not path.is_file():
         raise UserError(f"{run_dir}: not a run folder (no runs.parquet)")
     try:
-        runs = pl.read_parquet(path)
+        runs = read_parquet(path)
     except (pl.exceptions.PolarsError, OSError) as err:
         first_line = str(err).strip().splitlines()[0]
         raise UserError(f"{path}: not a readable Parquet file ({first_line})") from None
@@ -50,24 +63,24 @@ def read_runs(run_dir: Path) -> pl.DataFrame:
     return runs
 
 
-def read_components(run_dir: Path, runs: pl.DataFrame) -> pl.DataFrame:
+def read_components(run_dir: Location, runs: pl.DataFrame) -> pl.DataFrame:
     """The run's catalogue: its `components.parquet`, or for a schema-2 log (which has none) the
     catalogue of that release (analytics/eventlog/legacy.py)."""
     if runs["schema_version"].max() < 3:
         return schema2_components(runs)
-    return pl.read_parquet(catalogue_path(run_dir))
+    return read_parquet(catalogue_path(run_dir))
 
 
-def catalogue_path(run_dir: Path) -> Path:
+def catalogue_path(run_dir: Location) -> Place:
     """The catalogue file of a run folder of schema 3 or later (a UserError if it is gone)."""
-    path = run_dir / COMPONENTS
+    path = Place.of(run_dir) / COMPONENTS
     if not path.is_file():
         raise UserError(f"{run_dir}: no {COMPONENTS} (every run folder of schema 3 or later "
                         "has one: was it deleted?)")
     return path
 
 
-def check_version(folder: Path, version: int | None) -> None:
+def check_version(folder: Location, version: int | None) -> None:
     """A UserError of one line when this dicelab cannot read a log of schema `version`."""
     if version is not None and OLDEST_READABLE <= version <= SCHEMA_VERSION:
         return

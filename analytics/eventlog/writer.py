@@ -1,8 +1,9 @@
-"""Write a run folder: `components.parquet` and `runs.parquet`, then one `parts/NNNNN/` folder
-per chunk of games.
+"""Write a run folder (a local path or an fsspec URL): `components.parquet` and `runs.parquet`,
+then one `parts/NNNNN/` folder per chunk of games.
 
-Every file is written under a temporary name and renamed, and a chunk's tables are written
-into a temporary folder renamed as a whole: a crash leaves only whole, usable parts.
+Every file is put whole under its final name (eventlog.store: object stores cannot rename), and
+a part's tables are followed by its marker, `_committed.json`: readers read only the parts whose
+marker exists, so a crash leaves only whole, usable parts and a part half written is played again.
 
 The writer knows no game: the words of events come from the vocabulary the game declares
 (see schema.table_schema), the catalogue rows from the game too.
@@ -10,11 +11,9 @@ The writer knows no game: the words of events come from the vocabulary the game 
 
 from __future__ import annotations
 
-import os
-import shutil
+import json
 from itertools import chain
 from operator import itemgetter
-from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -31,11 +30,13 @@ from analytics.eventlog.schema import (
     table_schema,
     uses_frame,
 )
+from analytics.eventlog.store import Location, Place
 
 PARTS = "parts"
 COMPONENTS = "components.parquet"
 EVENT_ROW_GROUP = 16_384
-INCOMPLETE = ".incomplete"  # chunks being written; never read
+INCOMPLETE = ".incomplete"  # where writers before markers built parts; never read
+COMMITTED = "_committed.json"  # a part's marker, put after its tables: {"games": N}
 
 
 def frame(table: str, columns: dict[str, list], vocabulary: Vocabulary | None = None
@@ -58,60 +59,54 @@ def frame(table: str, columns: dict[str, list], vocabulary: Vocabulary | None = 
         else pl.Series(name, columns[name], dtype=dtype) for name, dtype in schema.items()])
 
 
-def write_runs(run_dir: Path, manifest: dict, catalogue: tuple[dict[str, type], list[dict]]
+def write_runs(run_dir: Location, manifest: dict, catalogue: tuple[dict[str, type], list[dict]]
                ) -> None:
     """The run's catalogue, then the one-row run manifest, each written atomically: a folder
     holding `runs.parquet` always holds its catalogue. `catalogue` is the game's (attribute ->
     Python type, rows): a row per component, with the core columns but `run_id` (added here)
     and the declared attributes."""
-    run_dir.mkdir(parents=True, exist_ok=True)
+    run_dir = Place.of(run_dir)
     attributes, components = catalogue
     schema = components_schema(attributes)
     rows = [{"run_id": manifest["run_id"], **row} for row in components]
     for row in rows:
         if set(row) != set(schema):
             raise ValueError(f"components: row {row} has columns other than {list(schema)}")
-    _write_atomic(pl.DataFrame(rows, schema=schema), run_dir / COMPONENTS)
-    _write_atomic(frame("runs", {k: [v] for k, v in manifest.items()}), run_dir / "runs.parquet")
+    _put_parquet(pl.DataFrame(rows, schema=schema), run_dir / COMPONENTS)
+    _put_parquet(frame("runs", {k: [v] for k, v in manifest.items()}), run_dir / "runs.parquet")
 
 
-def part_dir(run_dir: Path, index: int) -> Path:
-    return run_dir / PARTS / f"{index:05d}"
+def part_dir(run_dir: Location, index: int) -> Place:
+    return Place.of(run_dir) / PARTS / f"{index:05d}"
 
 
-def write_part(run_dir: Path, index: int, games: dict[str, list], players: dict[str, list],
-               events: pl.DataFrame, vocabulary: Vocabulary) -> Path:
+def write_part(run_dir: Location, index: int, games: dict[str, list], players: dict[str, list],
+               events: pl.DataFrame, vocabulary: Vocabulary) -> Place:
     """One chunk of games as a folder of Parquet files (games, players, events and the `uses`
-    counts derived from the events), renamed into place at the end. `events` is a frame of the
-    declared events schema (built in batches by `frame("events", events_columns(...),
-    vocabulary)`).
+    counts derived from the events), then its marker. `events` is a frame of the declared
+    events schema (built in batches by `frame("events", events_columns(...), vocabulary)`).
 
-    The folder is built outside `parts/` so that no reader's `parts/*/` glob can see it half done.
+    A part already committed is left as it is. Two writers of one part at once (a part retried
+    after its worker was lost, a resumed run racing the workers of a killed one) put the same
+    bytes, a seed always giving the same games: whichever put a file last, it is whole and the
+    same.
     """
     final = part_dir(run_dir, index)
-    tmp = run_dir / INCOMPLETE / f"{final.name}-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    try:
-        frame("games", games).write_parquet(tmp / "games.parquet", compression="zstd")
-        frame("players", players).write_parquet(tmp / "players.parquet", compression="zstd")
-        _sorted_events(events).write_parquet(
-            tmp / "events.parquet", compression="zstd", statistics=True,
-            row_group_size=EVENT_ROW_GROUP)
-        uses_frame(events, vocabulary[USE_KINDS]).write_parquet(
-            tmp / "uses.parquet", compression="zstd")
-        final.parent.mkdir(exist_ok=True)
-        try:
-            os.replace(tmp, final)
-        except OSError:
-            # Another process finished this very part first (a resumed run racing the workers
-            # of a run killed mid-way): parts appear whole and a seed always gives the same
-            # games, so theirs is ours.
-            if not final.is_dir():
-                raise
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    if (final / COMMITTED).exists():
+        return final  # whole already, and the same games: the first copy is kept untouched
+    tables = {"games": frame("games", games), "players": frame("players", players),
+              "uses": uses_frame(events, vocabulary[USE_KINDS])}
+    for name, table in tables.items():
+        _put_parquet(table, final / f"{name}.parquet")
+    _put_parquet(_sorted_events(events), final / "events.parquet", statistics=True,
+                 row_group_size=EVENT_ROW_GROUP)
+    commit_part(final, len(games["game_id"]))
     return final
+
+
+def commit_part(part: Location, games: int) -> None:
+    """Put the marker that makes a part folder readable: only once its tables are whole."""
+    (Place.of(part) / COMMITTED).put_text(json.dumps({"games": games}))
 
 
 def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:
@@ -135,14 +130,6 @@ def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:
     return events[np.argsort(key, kind="stable")]
 
 
-def completed_parts(run_dir: Path) -> set[int]:
-    """Indices of the chunks already written in full."""
-    root = run_dir / PARTS
-    if not root.is_dir():
-        return set()
-    return {int(p.name) for p in root.iterdir() if p.name.isdigit()}
-
-
 def events_columns(game_ids: list[int], event_rows: list[list[tuple]]) -> dict[str, list]:
     """Transpose engine event tuples of several games into columns, adding game_id and seq.
 
@@ -163,7 +150,5 @@ def events_columns(game_ids: list[int], event_rows: list[list[tuple]]) -> dict[s
     return columns
 
 
-def _write_atomic(df: pl.DataFrame, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    df.write_parquet(tmp, compression="zstd")
-    os.replace(tmp, path)
+def _put_parquet(df: pl.DataFrame, path: Place, **options) -> None:
+    path.put(lambda target: df.write_parquet(target, compression="zstd", **options))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,21 +10,38 @@ from hypothesis import strategies as st
 from analytics.engine.chance import SeededChance
 from analytics.engine.loop import Decider, play_game
 from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.components import CARDS, SLOTS
+from analytics.games.diceforge.content import CardSet
 from analytics.games.diceforge.state import Game, Setup, new_game
 from analytics.policies import RandomPolicy
 
-SETS = Path(__file__).parent / "sets"
-CARD_SETS = {name: load_card_set(name) for name in ("base", "base-alternates")} | {
-    path.stem: load_card_set(str(path)) for path in SETS.glob("*.toml")}  # Rebellion cards
 RESERVES = ("gold", "sun", "moon")
+# Every card playable without a module, by slot: a new card joins the random sets by its row.
+WITHOUT_MODULE = ("base", "base-alternate", "rebellion")
+SLOT_OPTIONS = {slot: sorted(c.id for c in CARDS.values()
+                             if c.slot == slot and c.origin in WITHOUT_MODULE) for slot in SLOTS}
 
+
+def card_set(ids: dict[str, str]) -> CardSet:
+    return CardSet("random", {slot: CARDS[card_id] for slot, card_id in ids.items()})
+
+
+card_sets = st.fixed_dictionaries(
+    {slot: st.sampled_from(options) for slot, options in SLOT_OPTIONS.items()}).map(card_set)
 games = st.fixed_dictionaries({
     "seed": st.integers(min_value=0, max_value=2**63 - 1),
     "players": st.sampled_from((2, 3, 4)),
-    "card_set": st.sampled_from(sorted(CARD_SETS)),
+    "cards": card_sets,
 })
 fast = settings(max_examples=30, deadline=None)
+
+
+def test_random_sets_draw_from_every_card_of_every_box_on_its_slot():
+    drawn = {card_id for options in SLOT_OPTIONS.values() for card_id in options}
+    origins = Counter(CARDS[card_id].origin for card_id in drawn)
+    assert (origins["base"], origins["base-alternate"]) == (15, 9)
+    assert {"twins", "eternal_fire", "mists", "left_hand", "first_titan"} <= drawn
+    assert len(SLOT_OPTIONS["M7"]) == 4  # Cancer, Sentinel, Eternal Night, Right Hand
 
 
 class CheckingDecider:
@@ -53,10 +69,10 @@ class CheckingDecider:
         return self.decider.decide(seat, kind, options, context)
 
 
-def play(seed: int, players: int, card_set: str) -> Game:
+def play(seed: int, players: int, cards: CardSet) -> Game:
     """One random game, played to the end under the checking decider."""
     decider = CheckingDecider([RandomPolicy()] * players, seed)
-    g = new_game(Setup(players, CARD_SETS[card_set]), SeededChance(seed), decider)
+    g = new_game(Setup(players, cards), SeededChance(seed), decider)
     decider.bind(g, GAME)
     turn.play(g)
     assert decider.checked > 0
@@ -141,7 +157,7 @@ def test_rounds_never_go_back_and_every_player_has_every_turn(game):
 @settings(max_examples=15, deadline=None)
 @given(games)
 def test_same_seed_gives_identical_events(game):
-    setup = Setup(game["players"], CARD_SETS[game["card_set"]])
+    setup = Setup(game["players"], game["cards"])
     policies = [RandomPolicy()] * game["players"]
     first = play_game(GAME, setup, policies, game["seed"])
     second = play_game(GAME, setup, policies, game["seed"])

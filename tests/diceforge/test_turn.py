@@ -281,6 +281,41 @@ def test_action_takes_a_feat_and_logs_it():
     ]
 
 
+# --- the forbid rule option (experiments: dicelab value --ablate forbid) ---------------------
+def test_a_forbidden_card_stays_on_its_slot_but_is_never_offered():
+    b = bench(rules=RuleOptions(forbid="blacksmiths_chest"))
+    b.set_reserves(0, gold=2, moon=1)
+    assert turn.action_options(b.g, b.p(0)) == ("pass", "forge", "blacksmiths_hammer")
+    assert turn.action_options(b.g, b.p(0), (("moon", 1),)) == ("pass", "forge")
+    assert b.g.slots["M2"].id == "blacksmiths_chest" and b.g.stacks["M2"] == 0
+    assert b.g.stacks["M1"] == 2  # the other stacks keep their copies
+
+
+def test_a_forbidden_card_is_never_bought_in_a_whole_game():
+    from analytics.engine import play_game
+    from analytics.games.diceforge import GAME
+    from analytics.policies import make_bot
+
+    def feats(forbid: str) -> list[str]:
+        setup = Setup(4, load_card_set("base"), RuleOptions(forbid=forbid))
+        bots = [make_bot("diceforge", b) for b in ("economist", "hero", "economist", "hero")]
+        events = play_game(GAME, setup, bots, 7).events
+        return [row[4] for row in events if row[3] == "feat_performed"]
+
+    assert "hydra" in feats("none")  # the same seed buys it when it is allowed
+    bought = feats("hydra")
+    assert "hydra" not in bought and len(bought) > 30
+
+
+def test_forbidding_a_card_not_in_the_set_is_a_user_error():
+    from analytics.games.diceforge import GAME
+
+    with pytest.raises(UserError, match="forbid=typhon: card 'typhon' is not in set 'base'"):
+        GAME.setup("base", "none", {"forbid": "typhon"}, 4)
+    with pytest.raises(UserError, match="forbid='nope' is not allowed"):
+        GAME.setup("base", "none", {"forbid": "nope"}, 4)
+
+
 # --- the extra action ----------------------------------------------------------------------
 def test_extra_action_costs_two_sun_shards():
     b = bench()
@@ -448,7 +483,8 @@ def test_unknown_slot_and_missing_table_and_missing_file(tmp_path):
     with pytest.raises(UserError, match=r"empty\.toml: missing \[slots\] table"):
         load_card_set(str(tmp_path / "empty.toml"))
     with pytest.raises(UserError, match=r"'nowhere' is neither a preset \(base, "
-                                        r"base-alternates\) nor a file"):
+                                        r"base-alternates, rebellion-goddess-cards, "
+                                        r"rebellion-titans-cards\) nor a file"):
         load_card_set("nowhere")
 
 

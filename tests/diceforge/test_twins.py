@@ -39,7 +39,9 @@ def test_bought_as_a_feat_it_registers_on_the_blessing_hooks():
     b.set_reserves(0, moon=1)
     turn.perform_feat(b.g, b.p(0), "twins", "action")
     assert b.p(0).hooks == {"rolled": (("twins", "twins_reroll"),),
-                            "blessed": (("twins", "twins_bonus"),)}
+                            "blessed": (("twins", "twins_bonus"),),
+                            "celestial_rolled": (("twins", "twins_reroll"),),
+                            "celestial_applied": (("twins", "twins_bonus"),)}
     assert b.events("resource_spent") == [ev("resource_spent", 0, "twins", "moon", -1, "twins")]
 
 

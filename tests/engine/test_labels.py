@@ -28,8 +28,13 @@ CARD_SETS = {
     "base-alternates": load_card_set("base-alternates"),
     "rebellion": with_card(with_card(BASE, "M1", "twins"), "F7", "eternal_fire"),
     "scepter": with_card(BASE, "M1", "blacksmiths_scepter"),
+    "faces": with_card(with_card(with_card(with_card(
+        BASE, "M4", "celestial_die"), "M8", "goddess"), "F1", "merchant"), "F4", "light"),
+    "wind": with_card(BASE, "M4", "wind"),
     "rebellion-forge": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
                                          / "rebellion-forge-goldsmith.toml")),
+    "players": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
+                                 / "rebellion-players.toml")),
 }
 GAME_DIR = Path(labels.__file__).parent
 

@@ -163,6 +163,23 @@ def test_acquisitions_by_event(db):
     assert (elder, hind, gold_3) == (4, 13, 8)  # the ranks themselves, against a wrong list
 
 
+@covers("ownership_by_seat_game")
+def test_ownership_by_seat_game(db):
+    # games by their row in seed order (seeds 1, 2, 3: rows 0, 1, 2); component i of those the
+    # runs offer (alphabetical from 0) is bit i of word 0; silver_hind bought twice is one bit
+    cards = db.run("components_by_run")["component"].to_list()
+    elder, hind = cards.index("elder"), cards.index("silver_hind")
+    expect(db.run("ownership_by_seat_game").sort("game_row", "seat"), [
+        (0, 0, 0, 1 << hind), (0, 1, 0, 1 << elder), (1, 1, 0, 1 << hind), (2, 2, 0, 1 << elder),
+    ])
+    faces = db.run("components_by_run", {"component": "face"})["component"].to_list()
+    gold_3 = 1 << faces.index("gold_3")
+    expect(db.run("ownership_by_seat_game", {"component": "face"}).sort("game_row", "seat"), [
+        (0, 2, 0, gold_3), (1, 0, 0, gold_3), (1, 1, 0, gold_3),
+    ])
+    assert (elder, hind) == (3, 12)  # the indices themselves, against a wrong list
+
+
 @covers("components_by_run")
 def test_components_by_run(tmp_path):
     b = LogBuilder(cards="helmet_of_invisibility,guardians_shield")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
+from analytics.errors import UserError
 from analytics.games.diceforge import bots, catalogue, lookahead, turn  # noqa: F401  (bots register)
 from analytics.games.diceforge.clone import clone
 from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
@@ -61,6 +62,9 @@ class DiceForge:
         check_players_and_module(self, players, module)
         cards = load_card_set(card_set)
         options = parse_rule_options(dict(rules))
+        if options.forbid != "none" and options.forbid not in cards.card_ids:
+            raise UserError(f"rule option forbid={options.forbid}: card {options.forbid!r} is "
+                            f"not in set {cards.name!r} (nothing to forbid)")
         return RunSetup(players, cards.name, cards.card_ids, module, options.as_dict(),
                         Setup(players, cards, options))
 

@@ -14,7 +14,7 @@ from analytics.games.diceforge.components import (
 from analytics.games.diceforge.forge import ship_purchase
 from analytics.games.diceforge.hooks import fire
 from analytics.games.diceforge.resources import gain, lose
-from analytics.games.diceforge.state import DIE_NAMES, Game, Player
+from analytics.games.diceforge.state import DIE_NAMES, SHARED_DICE, Game, Player
 
 SHIP_DISCOUNT = {1: 2, 3: 6}
 BOTH_DICE = (0, 1)
@@ -22,11 +22,16 @@ BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
 
 def roll_die(g: Game, p: Player, die: int, cause: str) -> Face:
-    """Roll one of p's dice; it stays showing the rolled face."""
+    """Roll one of p's dice (it stays showing the rolled face), or a die no one owns (the
+    Celestial Die: p rolls it, on p's own chance stream, and it sits on no inventory)."""
     name = DIE_NAMES[die]
-    faces = p.dice[die]
-    face = faces[g.chance.roll(p.seat, name, faces)]
-    p.up[die] = face
+    if die < len(p.dice):
+        faces = p.dice[die]
+        face = faces[g.chance.roll(p.seat, name, faces)]
+        p.up[die] = face
+    else:
+        shared = SHARED_DICE[die]
+        face = shared[g.chance.roll(p.seat, name, shared)]
     g.log.emit(p.seat, "die_rolled", face.id, None, None, cause, name)
     return face
 

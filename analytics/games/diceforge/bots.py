@@ -19,7 +19,9 @@ from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON
 from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
+from analytics.games.diceforge.rebellion_faces_bots import FACES_HANDLERS, USE_WORTHS
 from analytics.games.diceforge.rebellion_forge_bots import FORGE_HANDLERS
+from analytics.games.diceforge.rebellion_players_bots import PLAYERS_HANDLERS
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
@@ -329,14 +331,17 @@ def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
 
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Each reinforcement in the order the cards declare (`Use.order`: what free ones give may
-    pay for costly ones); one with a fixed cost and gain when the gain is worth more."""
+    pay for costly ones); one with a cost when what it gives (fixed, or its worth now) is worth
+    more."""
     cards = d.options[1:]
     for card_id in sorted(cards, key=_use_order) if len(cards) > 1 else cards:
         use = CARDS[card_id].use
-        if use is None or not use.cost or not use.gives:
+        worth = USE_WORTHS.get(card_id)
+        if use is None or not use.cost or not (use.gives or worth):
             return card_id
         o = bot.outlook(g, d.seat)
-        if o.bundle_value(use.gives) > _cost_value(o, use.cost):
+        gives = worth(o) if worth else o.bundle_value(use.gives)
+        if gives > _cost_value(o, use.cost):
             return card_id
     return "done"
 
@@ -393,7 +398,9 @@ HANDLERS = {
     "ship_order": choose_ship_order,
     "nymph_buy": choose_ship_buy,  # The Wood Nymph: one face at its cost, or none
     **REBELLION_HANDLERS,
+    **FACES_HANDLERS,
     **FORGE_HANDLERS,
+    **PLAYERS_HANDLERS,
 }
 
 # --- the plans ------------------------------------------------------------------------------

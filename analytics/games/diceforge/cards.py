@@ -13,6 +13,7 @@ from analytics.games.diceforge.blessings import (
     roll_both,
 )
 from analytics.games.diceforge.components import (
+    AFTER_FEAT,
     CHEST_BONUS,
     GAIN_OF,
     GLORY,
@@ -25,7 +26,14 @@ from analytics.games.diceforge.components import (
     boar_face,
 )
 from analytics.games.diceforge.forge import forge, forge_from_garden
-from analytics.games.diceforge.hooks import copies, handler, register, unregister
+from analytics.games.diceforge.hooks import (
+    copies,
+    fire,
+    handler,
+    register,
+    register_card,
+    unregister,
+)
 from analytics.games.diceforge.resources import gain
 from analytics.games.diceforge.state import Game, Player
 
@@ -55,6 +63,31 @@ def effect(*card_ids: str):
             EFFECTS[card_id] = fn
         return fn
     return register_effect
+
+
+def take_card(g: Game, p: Player, slot: str, cause: str) -> None:
+    """p takes the top card of `slot` (paid for, pawn moved, or neither: The First Titan): owns
+    it, registers its hooks, then its effect and the after-feat hook."""
+    card = g.slots[slot]
+    g.stacks[slot] -= 1
+    p.cards.append(card)
+    register_card(p, card)
+    g.log.emit(p.seat, "feat_performed", card.id, None, None, cause, str(card.island))
+    if g.rules.card_glory == "purchase":
+        gain(g, p, GLORY, card.glory, card.id, card.id)
+    EFFECTS[card.effect](g, p, card)
+    fire(g, p, AFTER_FEAT, card)
+
+
+def send_home(g: Game, q: Player, cause: str, by: int) -> None:
+    """q's pawn leaves its island for q's start portal, ousted by seat `by` through `cause`
+    (what follows, a blessing or none, is the caller's)."""
+    island = q.island
+    assert island is not None
+    if g.islands[island] == q.seat:
+        g.islands[island] = None
+    q.island = None
+    g.log.emit(q.seat, "pawn_ousted", str(island), None, None, cause, str(by))
 
 
 @effect("ferryman", "gorgon", "hydra", "silver_hind", "elder", "guardians_owl", "great_bear")

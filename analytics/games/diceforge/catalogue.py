@@ -9,8 +9,10 @@ the dictionaries of the event columns (a word not declared here is refused when 
 from __future__ import annotations
 
 from analytics.games.diceforge.cards import GARDEN_OF
+from analytics.games.diceforge.celestial import WORDS as CELESTIAL_WORDS
 from analytics.games.diceforge.components import (
     CARDS,
+    CELESTIAL_FACES,
     DARK_DIE,
     FACES,
     GARDENS,
@@ -34,17 +36,20 @@ FACES_OF_CARD: dict[str, tuple[Face, ...]] = {
        for card, garden in GARDEN_OF.items()},
     "tenacious_boar": (BOAR,),
 }
+# Faces of a die a card rolls and no player owns (source "celestial": the Celestial Die).
+ROLLED_BY_CARD: dict[str, tuple[Face, ...]] = {"celestial_die": CELESTIAL_FACES}
 
 # Every word an event of this game can carry besides component ids (events.kind, .item,
 # .resource, .cause). A word missing here stops the writer: add it when the rules use it.
 KINDS = (
     "action_taken", "die_rolled", "face_forged", "feat_performed", "game_ended", "pawn_ousted",
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
-    "resource_spent", "token_used", "turn_started",
+    "resource_spent", "token_used", "turn_started", *CELESTIAL_WORDS["kind"],
 )
 RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"],
              *FORGE_WORDS["resource"])
-USE_KINDS = ("die_rolled", "reinforcement_used", "token_used")  # an event using its item
+# Kinds of an event using its item (a face turned up by hand is applied too).
+USE_KINDS = ("die_rolled", "reinforcement_used", "token_used", *CELESTIAL_WORDS["kind"])
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
     "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
@@ -71,7 +76,7 @@ ATTRIBUTES: dict[str, type] = {
     "timing": str,  # a card's: immediate, reinforcement, automatic, permanent, none
     "pool": int,  # a Sanctuary face's pool, 1 (cheapest) .. 10
     "level": int,  # a face's level (0: starting and garden faces)
-    "source": str,  # where a player gets it: island, start, sanctuary, garden
+    "source": str,  # where a player gets it: island, start, sanctuary, garden, celestial
     "from_card": str,  # a garden face: the card that gives it
     "gives": str,  # a plain face: what it gives ('2 gold + 1 moon'; choices '3 gold / 2 glory')
 }
@@ -92,6 +97,8 @@ def catalogue_of_cards(cards: list[tuple[str, Card]]) -> list[dict]:
              for i, pool in enumerate(SANCTUARY) for f in dict.fromkeys(pool)]
     rows += [face_row(face, "garden", from_card=card.id)
              for _, card in cards for face in FACES_OF_CARD.get(card.id, ())]
+    rows += [face_row(face, "celestial", from_card=card.id)
+             for _, card in cards for face in ROLLED_BY_CARD.get(card.id, ())]
     if any(card.id == TRIDENT for _, card in cards):  # it forges the Garden faces left over
         listed = {row["component"] for row in rows}
         rows += [face_row(FACES[f], "garden", from_card=TRIDENT)

@@ -45,4 +45,5 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
         extra_turns=GuardedList(g.extra_turns),
         solo=g.solo,
         turn_cut=g.turn_cut,
+        unused=GuardedList(g.unused),
     )

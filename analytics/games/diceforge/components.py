@@ -44,6 +44,18 @@ def _choice(face_id: str, *pairs: tuple[str, int], cost: int = 0, level: int = 0
     return Face(face_id, tuple((p,) for p in pairs), cost=cost, level=level)
 
 
+# The Celestial Die (Rebellion, REFERENCE §6.5): rolled by cards, never forged. The last three
+# have their own rules (celestial.py); the third is 3 Glory with one of 3 gold, 1 moon, 1 sun.
+CELESTIAL_FACES = (
+    _plain("celestial_gold_12", (GOLD, 12)),
+    _plain("celestial_glory_5", (GLORY, 5)),
+    Face("celestial_glory_3_plus",
+         tuple(((GLORY, 3), pair) for pair in ((GOLD, 3), (MOON, 1), (SUN, 1)))),
+    Face("celestial_mirror", special="celestial_mirror"),
+    Face("celestial_choose", special="choose_face"),
+    Face("celestial_upgrade", special="double_upgrade"),
+)
+
 FACES: dict[str, Face] = {
     f.id: f
     for f in (
@@ -76,6 +88,7 @@ FACES: dict[str, Face] = {
         Face("shield_blue", (((MOON, 2),),), special="shield", colour=MOON),
         Face("shield_yellow", (((GOLD, 3),),), special="shield", colour=GOLD),
         Face("shield_green", (((GLORY, 3),),), special="shield", colour=GLORY),
+        *CELESTIAL_FACES,
     )
 }
 
@@ -176,6 +189,9 @@ ROLLED, BLESSED, PAY, TURN_START, TURN_END, OWN_TURN = (
     "rolled", "blessed", "pay", "turn_start", "turn_end", "own_turn")
 GAIN_OF = {res: f"gain_{res}" for res in (GOLD, SUN, MOON, GLORY)}
 AFTER_FEAT, OUST, REINFORCEMENT, GAME_END = "after_feat", "oust", "reinforcement", "game_end"
+# The Celestial Die's roll, before its face applies, and after (`rolled` and `blessed` of a
+# roll that is no blessing: Cerberus, which follows blessings only, does not hear them).
+CELESTIAL_ROLLED, CELESTIAL_APPLIED = "celestial_rolled", "celestial_applied"
 
 
 def _card(cid: str, name: str, slot: str, glory: int, timing: str, *,
@@ -226,11 +242,21 @@ CARDS: dict[str, Card] = {
         _card("cyclops", "Cyclops", "F7", 8, "immediate", origin=ALT),
         # Rebellion (REFERENCE.md §6.1, slots M1 and F7)
         _card("twins", "The Twins", "M1", 2, "automatic",
-              hooks=((ROLLED, "twins_reroll"), (BLESSED, "twins_bonus")), origin=REB),
+              hooks=((ROLLED, "twins_reroll"), (BLESSED, "twins_bonus"),
+                     (CELESTIAL_ROLLED, "twins_reroll"), (CELESTIAL_APPLIED, "twins_bonus")),
+              origin=REB),
         _card("blacksmiths_scepter", "The Blacksmith's Scepter", "M1", 2, "permanent",
               hooks=((GAIN_OF[GOLD], "scepter_track"), (PAY, "scepter"),
                      (TURN_END, "scepter_shards")), origin=REB),
         _card("eternal_fire", "The Eternal Fire", "F7", 10, "immediate", origin=REB),
+        # Rebellion, faces and dice (rebellion_faces.py)
+        _card("wind", "The Wind", "M4", 6, "immediate", origin=REB),
+        _card("celestial_die", "The Celestial Die", "M4", 6, "immediate", origin=REB),
+        _card("goddess", "The Goddess", "M8", 18, "immediate", origin=REB),
+        _card("merchant", "The Merchant", "F1", 2, "reinforcement", use=Use(order=1),
+              hooks=((TURN_START, "merchant_turn"),), origin=REB),
+        _card("light", "The Light", "F4", 8, "reinforcement",
+              use=Use(cost=((GOLD, 3),), order=2), origin=REB),
         # Rebellion: forging and counting cards (rebellion_forge.py)
         _card("companion", "The Companion", "M2", 2, "reinforcement", use=Use(order=0),
               hooks=((OWN_TURN, "companion_cash"),), origin=REB),
@@ -240,6 +266,12 @@ CARDS: dict[str, Card] = {
         _card("goldsmith", "The Goldsmith", "F5", 4, "immediate", origin=REB),
         _card("omniscient", "The Omniscient", "F5", 8, "immediate", origin=REB),
         _card("abyssal_trident", "The Abyssal Trident", "F6", 12, "immediate", origin=REB),
+        # Rebellion, cards acting on the players (rebellion_players.py)
+        _card("mists", "The Mists", "M5", 6, "immediate", origin=REB),
+        _card("right_hand", "The Right Hand", "M7", 10, "immediate", origin=REB),
+        _card("eternal_night", "The Eternal Night", "M7", 8, "immediate", origin=REB),
+        _card("left_hand", "The Left Hand", "F7", 8, "immediate", origin=REB),
+        _card("first_titan", "The First Titan", "M8", 20, "immediate", origin=REB),
     )
 }
 

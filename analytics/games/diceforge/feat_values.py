@@ -14,6 +14,7 @@ from analytics.games.diceforge.components import (
     Face,
 )
 from analytics.games.diceforge.forge import buyable
+from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES, FACE_DICE_EFFECTS
 from analytics.games.diceforge.rebellion_forge import (
     cheapest_glory_faces,
     shows_glory,
@@ -194,6 +195,7 @@ EFFECT_VALUES = {
     "twins": _twins,
     "blacksmiths_scepter": _scepter,
     "eternal_fire": _extra_turn,
+    **FACE_CARD_VALUES,
     "companion": _companion,
     "ancestor": _ancestor,
     "tree": _tree,
@@ -206,4 +208,5 @@ EFFECT_VALUES = {
 # Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
 DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
                           "cancer", "sphinx", "cerberus", "sentinel", "cyclops", "twins",
-                          "blacksmiths_scepter", "eternal_fire", "companion", "tree"})
+                          "blacksmiths_scepter", "eternal_fire", "companion", "tree"}
+                         ) | FACE_DICE_EFFECTS

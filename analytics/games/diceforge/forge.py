@@ -12,7 +12,13 @@ FIXED = ("boar",)  # faces that can never be forged over once placed
 def forge(g: Game, p: Player, face: Face, cause: str) -> int:
     """p forges `face` over a face of p's choice; the die then shows the new face. Returns
     the die (a card may bless with it: The Ancestor)."""
-    die, index = g.decide(p.seat, "forge_place", _places(p), face)
+    return forge_at(g, p, face, g.decide(p.seat, "forge_place", places(p), face), cause)
+
+
+def forge_at(g: Game, p: Player, face: Face, place: tuple[int, int], cause: str) -> int:
+    """p forges `face` over the face at `place` (die, side); the die then shows the new face.
+    Returns the die."""
+    die, index = place
     old = p.dice[die][index]
     p.dice[die][index] = face
     p.up[die] = face
@@ -21,7 +27,7 @@ def forge(g: Game, p: Player, face: Face, cause: str) -> int:
     return die
 
 
-def _places(p: Player) -> tuple[tuple[int, int], ...]:
+def places(p: Player) -> tuple[tuple[int, int], ...]:
     """One place per distinct (die, face): replacing either of two equal faces is the same move."""
     seen = set()
     places = []

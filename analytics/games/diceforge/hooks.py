@@ -16,7 +16,7 @@ point and call each registered handler, in registration order, with the argument
 | own_turn | moments of one's own turn where tokens may be spent | (nothing) |
 | after_feat | p has performed a feat | card |
 | oust | p ousted a hero or was ousted | (nothing) |
-| reinforcement | the reinforcement step, once per copy | (nothing); use: see `Use` |
+| reinforcement | the reinforcement step, once per copy | (nothing); see `Use`, `use_together` |
 | game_end | after the last round, before scoring | (nothing) |
 """
 
@@ -82,3 +82,17 @@ def copies(p: Player, card_id: str) -> int:
         if card.id == card_id:
             count += 1
     return count
+
+
+def spare_copies(g: Game, card_id: str) -> int:
+    """Copies of `card_id` not yet used in the reinforcement step being played."""
+    return sum(1 for used_id, _ in g.unused if used_id == card_id)
+
+
+def use_together(g: Game, p: Player, card_id: str, more: int) -> None:
+    """`more` unused copies of `card_id` join the one being used (The Merchant): the step
+    offers them no more."""
+    for _ in range(more):
+        entry = next(e for e in g.unused if e[0] == card_id)
+        g.unused.remove(entry)
+        g.log.emit(p.seat, "reinforcement_used", card_id, None, None, card_id)

@@ -58,6 +58,11 @@ def _use(option: Any, context: Any) -> str:
     return "use" if option else "keep"
 
 
+def _face_pair(option: Any, context: Any) -> str:
+    """A face for each die: 'gold_3+sun_2'."""
+    return f"{_face(option[0], None)}+{_face(option[1], None)}"
+
+
 def _pair(option: Any, context: Any) -> str:
     """Two of the rolled faces (context), by position and face: '0:gold_1+3:sun_2'."""
     i, j = option
@@ -71,11 +76,16 @@ LABELS: dict[str, Labeller] = {
     "twins_reroll": _as_is, "twins_bonus": _as_is, "scepter_shards": _as_is,
     "companion_cash": _as_is, "ancestor_face": _as_is, "nymph_buy": _as_is,
     "trident_face": _as_is,
+    "first_titan_feat": _as_is, "right_hand_gold": _count,
     "convert": _count, "hammer_gold": _count, "scepter_gold": _count, "scepter_pay": _count,
     "face_choice": _bundle, "loss_choice": _bundle,
     "mirror_copy": _face, "mirror_loss": _face, "minor_die": _die, "forge_place": _place,
     "boar_target": _seat,
     "use_cerberus": _use, "satyrs_pick": _pair,
+    # Rebellion faces and dice (rebellion_faces.py, celestial.py, upgrade.py)
+    "merchant": _as_is, "wind_type": _as_is, "upgrade_to": _as_is,
+    "apply_face_up": _face, "goddess_faces": _face_pair,
+    "upgrade_face": _place, "celestial_choose": _place,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from analytics.errors import UserError
+from analytics.games.diceforge.components import CARDS
 
 # name -> (default, allowed values, what it decides)
 RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -25,12 +26,27 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "eternal_fire": ("after", ("after", "now"),
                      "The Eternal Fire's new turn comes after the current turn, extra action "
                      "included (after), or the current turn ends at once (now)"),
+    "goddess_twins": ("reroll", ("reroll", "no"),
+                      "The Goddess's dice, set and applied as a divine blessing: The Twins may "
+                      "reroll one (reroll), or are not offered, the dice not being rolled (no)"),
     "ancestor_decline": ("blessing", ("blessing", "nothing"),
                          "The Ancestor's face declined: a minor blessing with any one die, as "
                          "when no face is left (blessing), or nothing"),
     "omniscient_shields": ("all", ("all", "reward"),
                            "The Omniscient counts every Shield face, whose 5-Glory match bonus "
                            "shows the symbol (all), or only faces with a Glory reward (reward)"),
+    # Not a reading of the rules: an experiment's setting (`dicelab value --ablate forbid`),
+    # kept with the rule options so that every run records it and replays honour it.
+    "forbid": ("none", ("none", *sorted(CARDS)),
+               "experiments: no player may perform the feat of this card (a card id of the "
+               "set; it stays on its island), or none: every feat as printed"),
+    "mists_gold": ("reserve", ("reserve", "with_scepter"),
+                   "R15: The Mists compare the gold in each Hero Inventory reserve (reserve, the "
+                   "seed) or count Scepter gold too (with_scepter, BGA)"),
+    "left_hand_bear": ("ousted", ("ousted", "owner_only"),
+                       "The Left Hand: the Great Bear of each other player it ousts gives them "
+                       "3 Glory, they are ousted (ousted), or only the buyer's Bear counts "
+                       "(owner_only)"),
 }
 
 
@@ -45,8 +61,12 @@ class RuleOptions:
     card_glory: str = "end"
     ship_order: str = "choose"
     eternal_fire: str = "after"
+    goddess_twins: str = "reroll"
     ancestor_decline: str = "blessing"
     omniscient_shields: str = "all"
+    forbid: str = "none"
+    mists_gold: str = "reserve"
+    left_hand_bear: str = "ousted"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -13,7 +13,8 @@ from analytics.games.diceforge.components import GOLD, MOON, SUN
 from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
 from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
 from analytics.games.diceforge.rebellion import SHARDS as SCEPTER_SHARDS
-from analytics.games.diceforge.state import DIE_NAMES, Game
+from analytics.games.diceforge.rebellion_faces_bots import celestial_face_value, celestial_mean
+from analytics.games.diceforge.state import CELESTIAL, DIE_NAMES, Game
 from analytics.games.diceforge.valuation import Outlook
 
 if TYPE_CHECKING:
@@ -30,7 +31,10 @@ def choose_twins_reroll(bot: HeuristicBot, g: Game, d: Decision) -> str:
     best, best_gain = "keep", 0.0
     for i, name in enumerate(d.options[1:]):
         die = DIE_NAMES.index(name)
-        gain = means[die] - _shown_value(o, faces, i) + bonus - cost
+        if die == CELESTIAL:  # the Celestial Die, rolled alone
+            gain = celestial_mean(o) - celestial_face_value(o, faces[i]) + bonus - cost
+        else:
+            gain = means[die] - _shown_value(o, faces, i) + bonus - cost
         if gain > best_gain:
             best, best_gain = name, gain
     return best

@@ -11,6 +11,7 @@ from analytics.engine.events import EventLog
 from analytics.engine.guard import Guarded, GuardedDict, GuardedList
 from analytics.games.diceforge.components import (
     BASE_CAPS,
+    CELESTIAL_FACES,
     DARK_DIE,
     FACES,
     GARDENS,
@@ -28,7 +29,10 @@ from analytics.games.diceforge.components import (
 from analytics.games.diceforge.content import CardSet
 from analytics.games.diceforge.options import RuleOptions
 
-DIE_NAMES = ("light", "dark")
+# A player's two dice, then the dice no player owns, rolled by cards (index 2 and up).
+DIE_NAMES = ("light", "dark", "celestial")
+CELESTIAL = 2
+SHARED_DICE: dict[int, tuple[Face, ...]] = {CELESTIAL: CELESTIAL_FACES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +66,9 @@ class Player(Guarded):
     res: dict[str, int] = field(default_factory=lambda: GuardedDict.fromkeys(RESERVES, 0))
     caps: dict[str, int] = field(default_factory=lambda: GuardedDict(BASE_CAPS))
     dice: tuple[list[Face], ...] = ()  # light, dark: the faces of each, in side order
-    up: list[Face] = field(default_factory=GuardedList)  # the face showing on each die
+    # The face showing on each die: the last rolled, forged, or turned up. Before any roll the
+    # dice show their first sides (every turn starts with blessings, so no card reads these).
+    up: list[Face] = field(default_factory=GuardedList)
     cards: list[Card] = field(default_factory=GuardedList)
     hooks: dict[str, tuple[Hook, ...]] = field(default_factory=GuardedDict)
     tracks: dict[str, list[int]] = field(default_factory=GuardedDict)
@@ -148,6 +154,9 @@ class Game(Guarded):
     extra_turns: list[int] = field(default_factory=GuardedList)
     solo: bool = False
     turn_cut: bool = False
+    # The reinforcement registrations not yet used in the step being played (turn.py); a card
+    # whose copies are used together takes the others from here (The Merchant).
+    unused: list[tuple[str, str]] = field(default_factory=GuardedList)
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)
@@ -182,7 +191,7 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         gardens=GuardedDict({name: GuardedList([FACES[f] for f in faces])
                              for name, faces in GARDENS.items()}),
         slots=GuardedDict(setup.card_set.cards),
-        stacks=GuardedDict.fromkeys(setup.card_set.cards, counts.copies),
+        stacks=GuardedDict(_stacks(setup, counts.copies)),
         islands=GuardedDict.fromkeys(range(1, 8)),
         rounds=counts.rounds,
         blessings_per_turn=counts.blessings_per_turn,
@@ -195,6 +204,18 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         if gold:
             log.emit(p.seat, "resource_gained", None, GOLD, gold, "starting_gold")
     return game
+
+
+def _stacks(setup: Setup, copies: int) -> dict[str, int]:
+    """Copies of each slot's card; none of a card the `forbid` rule option takes out of reach.
+
+    The forbidden card stays on its slot (the set, the islands and the log are unchanged);
+    an empty stack is what every rule offering a feat already honours, so the game, the bots
+    and the clones a search bot plays on all skip it with no test of their own.
+    """
+    forbidden = setup.rules.forbid
+    return {slot: 0 if card.id == forbidden else copies
+            for slot, card in setup.card_set.cards.items()}
 
 
 def _new_player(seat: int) -> Player:

@@ -2,6 +2,12 @@
 interval and its CPU cost per game. Progress and per-game results go to a file as they come.
 
     python -m analytics.games.diceforge.trial --bot lookahead --against economist --games 1000
+
+Paired mode: each `--arm` (lookahead parameters, `name:key=value,...`) plays the same games
+(same seeds, same seat), so the difference between two arms is measured on the same dice:
+
+    python -m analytics.games.diceforge.trial --games 200 --jobs 2 \\
+        --arm "now:" --arm "wide:width=5,forges=2"
 """
 
 from __future__ import annotations
@@ -10,7 +16,9 @@ import argparse
 import json
 import math
 import time
+from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from analytics.engine import derive_seed, play_game
 from analytics.games.diceforge import GAME
@@ -18,6 +26,8 @@ from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.lookahead import LookaheadBot
 from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
+
+SETUP = Setup(4, load_card_set("base"))
 
 
 def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -28,29 +38,89 @@ def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def trial(bot: str, against: str, games: int, rollouts: int, width: int | None, seed: int,
-          out: Path, first: int = 0, margin: float = 0.0) -> dict:
-    """Play the games; each one's seat, win share, score margin and CPU seconds to `out`."""
-    setup = Setup(4, load_card_set("base"))
-    total, cpu = 0.0, 0.0
-    with out.open("w") as f:
-        for index in range(first, first + games):
-            seat = index % 4
-            policies = [make_bot(GAME.name, against) for _ in range(4)]
-            policies[seat] = (LookaheadBot(against, rollouts, width, margin) if bot == "lookahead"
-                              else make_bot(GAME.name, bot))
-            start = time.process_time()
-            result = play_game(GAME, setup, policies, derive_seed(seed, "trial", index))
-            seconds = time.process_time() - start
-            total += result.win_shares[seat]
-            cpu += seconds
-            f.write(json.dumps({"game": index, "seat": seat, "share": result.win_shares[seat],
-                                "scores": result.scores, "cpu_s": round(seconds, 3)}) + "\n")
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and normal 95 % interval (for paired per-game differences)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def one_game(job: tuple[str, str, dict[str, Any], int, int]) -> dict[str, Any]:
+    """Play game `index` with `bot` (lookahead: built from `params`) in seat index % 4."""
+    bot, against, params, seed, index = job
+    seat = index % 4
+    policies = [make_bot(GAME.name, against) for _ in range(4)]
+    policies[seat] = (LookaheadBot(against, **params) if bot == "lookahead"
+                      else make_bot(GAME.name, bot))
+    start = time.process_time()
+    result = play_game(GAME, SETUP, policies, derive_seed(seed, "trial", index))
+    seconds = time.process_time() - start
+    others = [s for i, s in enumerate(result.scores) if i != seat]
+    return {"game": index, "seat": seat, "share": result.win_shares[seat],
+            "margin": result.scores[seat] - max(others), "scores": result.scores,
+            "cpu_s": round(seconds, 3)}
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win share with its Wilson interval, mean margin over the best opponent, CPU per game."""
+    n = len(rows)
+    total = sum(r["share"] for r in rows)
+    return {"games": n, "win_share": total / n, "wilson95": wilson(total, n),
+            "mean_margin": sum(r["margin"] for r in rows) / n,
+            "cpu_s_per_game": sum(r["cpu_s"] for r in rows) / n}
+
+
+def paired(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> dict[str, Any]:
+    """Second arm minus first, game by game: win share and margin, with 95 % intervals."""
+    share = mean_interval([b["share"] - a["share"] for a, b in zip(first, second, strict=True)])
+    margin = mean_interval([b["margin"] - a["margin"]
+                            for a, b in zip(first, second, strict=True)])
+    return {"share_diff": share, "margin_diff": margin}
+
+
+def run_arms(bot: str, against: str, arms: dict[str, dict[str, Any]], games: int, seed: int,
+             out: Path, first: int = 0, jobs: int = 1) -> dict[str, Any]:
+    """Play every arm on the same games; rows to `out` as they finish, then the summaries
+    and, with several arms, each arm's paired difference from the first."""
+    work = [(name, (bot, against, params, seed, index))
+            for name, params in arms.items() for index in range(first, first + games)]
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in arms}
+    with out.open("w") as f, Pool(jobs) as pool:
+        for (name, _), row in zip(work, pool.imap(one_game, [job for _, job in work]),
+                                  strict=True):
+            rows[name].append(row)
+            f.write(json.dumps({"arm": name, **row}) + "\n")
             f.flush()
-    low, high = wilson(total, games)
-    return {"bot": bot, "against": against, "rollouts": rollouts, "width": width,
-            "margin": margin, "first": first, "games": games,
-            "win_share": total / games, "wilson95": (low, high), "cpu_s_per_game": cpu / games}
+    report: dict[str, Any] = {"bot": bot, "against": against, "seed": seed, "first": first,
+                              "arms": {name: {"params": arms[name], **summary(rows[name])}
+                                       for name in arms}}
+    base = next(iter(arms))
+    report["paired_vs_" + base] = {name: paired(rows[base], rows[name])
+                                   for name in arms if name != base}
+    return report
+
+
+def parse_arm(text: str) -> tuple[str, dict[str, Any]]:
+    """'name:key=value,...' -> (name, parameters); values are numbers, 'none' or words."""
+    name, _, spec = text.partition(":")
+    params: dict[str, Any] = {}
+    for item in filter(None, spec.split(",")):
+        key, _, value = item.partition("=")
+        params[key.strip()] = _value(value.strip())
+    return name.strip(), params
+
+
+def _value(text: str) -> Any:
+    if text.lower() == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def main() -> None:
@@ -59,17 +129,16 @@ def main() -> None:
     parser.add_argument("--bot", default="lookahead")
     parser.add_argument("--against", default="hero")
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--rollouts", type=int, default=3, help="per option (lookahead)")
-    parser.add_argument("--width", type=int, default=3, help="options tried (0: every one)")
-    parser.add_argument("--margin", type=float, default=2.0, help="Glory a rollout must beat "
-                        "the plan's own choice by (lookahead)")
+    parser.add_argument("--arm", action="append", default=[],
+                        help="lookahead parameters 'name:key=value,...'; several: paired")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--start", type=int, default=0, help="first game index (to split a run)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", type=Path, default=Path("trial.jsonl"))
     args = parser.parse_args()
-    print(json.dumps(trial(args.bot, args.against, args.games, args.rollouts,
-                           args.width or None, args.seed, args.out, args.start,
-                           args.margin)))
+    arms = dict(parse_arm(text) for text in args.arm) or {"default": {}}
+    print(json.dumps(run_arms(args.bot, args.against, arms, args.games, args.seed, args.out,
+                              args.start, args.jobs), indent=1))
 
 
 if __name__ == "__main__":

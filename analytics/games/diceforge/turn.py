@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from analytics.engine.guard import GuardedList
 from analytics.engine.loop import rank_seats
 from analytics.games.diceforge import (
     rebellion,  # noqa: F401  (registers the Rebellion cards)
+    rebellion_faces,  # noqa: F401  (and these)
     rebellion_forge,  # noqa: F401  (and these)
+    rebellion_players,  # noqa: F401  (and those on players)
 )
 from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed
-from analytics.games.diceforge.cards import EFFECTS
+from analytics.games.diceforge.cards import send_home, take_card
 from analytics.games.diceforge.components import (
-    AFTER_FEAT,
     CARDS,
     GAME_END,
     GLORY,
@@ -27,7 +29,7 @@ from analytics.games.diceforge.components import (
     Cost,
 )
 from analytics.games.diceforge.forge import any_buyable, cheapest_face, make_offering
-from analytics.games.diceforge.hooks import HANDLERS, fire, register_card
+from analytics.games.diceforge.hooks import HANDLERS, fire
 from analytics.games.diceforge.payment import (
     CARD,
     EXTRA_ACTION,
@@ -164,12 +166,18 @@ STEPS = {
 
 
 def call_reinforcements(g: Game, p: Player) -> None:
-    """Step 2: each reinforcement card once, in the order the player picks."""
+    """Step 2: each reinforcement card once, in the order the player picks. The copies not
+    used yet are in the state (`g.unused`): a card may use several together (The Merchant)."""
     if REINFORCEMENT not in p.hooks:
         return
     fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
     # Read after: a card spent there may have withdrawn its reinforcement (The Companion).
-    unused = list(p.hooks.get(REINFORCEMENT, ()))
+    unused = g.unused = GuardedList(p.hooks.get(REINFORCEMENT, ()))
+    _use_reinforcements(g, p, unused)
+    unused.clear()
+
+
+def _use_reinforcements(g: Game, p: Player, unused: list[tuple[str, str]]) -> None:
     while unused:
         usable: dict[str, tuple[str, str]] = {}  # card id -> its first unused copy, in order
         for entry in unused:
@@ -257,14 +265,7 @@ def perform_feat(g: Game, p: Player, card_id: str, cause: str) -> None:
     card = g.slots[slot]
     pay(g, p, card.cost, card.id, FEAT)
     move_pawn(g, p, card)
-    g.stacks[slot] -= 1
-    p.cards.append(card)
-    register_card(p, card)
-    g.log.emit(p.seat, "feat_performed", card.id, None, None, cause, str(card.island))
-    if g.rules.card_glory == "purchase":
-        gain(g, p, GLORY, card.glory, card.id, card.id)
-    EFFECTS[card.effect](g, p, card)
-    fire(g, p, AFTER_FEAT, card)
+    take_card(g, p, slot, cause)
 
 
 def move_pawn(g: Game, p: Player, card: Card) -> None:
@@ -278,8 +279,7 @@ def move_pawn(g: Game, p: Player, card: Card) -> None:
     if occupant is None or occupant == p.seat:
         return
     q = g.players[occupant]
-    q.island = None
-    g.log.emit(q.seat, "pawn_ousted", str(island), None, None, card.id, str(p.seat))
+    send_home(g, q, card.id, p.seat)
     fire(g, p, OUST)
     fire(g, q, OUST)
     divine_blessing(g, q, "ousted")

@@ -1,0 +1,185 @@
+"""The heuristic bots' worth of, and choices for, the Rebellion cards about faces and dice
+(The Celestial Die, The Goddess, The Wind, The Merchant, The Light), read through an `Outlook`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
+from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shown
+from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.upgrade import (
+    FULL_LADDER,
+    Ladder,
+    ladder,
+    offered_at,
+    upgradable,
+)
+
+if TYPE_CHECKING:
+    from analytics.games.diceforge.bots import HeuristicBot
+    from analytics.games.diceforge.valuation import Outlook, Values
+
+LIGHT_COST = 3  # gold a use of The Light costs (its card's `use`)
+LIGHT_CHANCE = 0.6  # share of a face's value the best face showing at a Light use gives
+
+
+# --- what faces are worth now ------------------------------------------------------------------
+
+def pair_value(o: Outlook, a: Face, b: Face) -> float:
+    """Two faces applied together (an x3 triples its partner; two x3s give nothing)."""
+    if a.special == "x3" or b.special == "x3":
+        return 0.0 if a.special == b.special else 3 * max(o.face_value(a, 0.0),
+                                                          o.face_value(b, 0.0))
+    return o.face_value(a, 0.0) + o.face_value(b, 0.0)
+
+
+def best_face_up(o: Outlook) -> float:
+    """The best face showing on any player's die, applied alone now."""
+    return max(o.face_value(f, 0.0) for q in o.g.players for f in q.up)
+
+
+def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder) -> float:
+    """Worth added by upgrading the face at `place` by `levels` to its best offered face."""
+    die, side = place
+    old = o.p.dice[die][side]
+    best = max(o.face_worth(FACES[f], die) for f in offered_at(offers, old.level + levels))
+    return best - o.face_worth(old, die)
+
+
+def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
+    """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
+    Sanctuary unless `offers` says which."""
+    if offers is None:
+        offers = ladder(o.g)
+    return max((upgrade_gain(o, place, levels, offers)
+                for place in upgradable(o.g, o.p, levels, offers)), default=0.0)
+
+
+def celestial_face_value(o: Outlook, face: Face) -> float:
+    special = face.special
+    if special == "celestial_mirror":
+        return best_face_up(o)
+    if special == "choose_face":
+        return max(o.face_value(f, 0.0) for die in o.p.dice for f in die)
+    if special == "double_upgrade":
+        return max(0.0, best_upgrade(o, 2))
+    return max(o.bundle_value(bundle) for bundle in face.bundles)
+
+
+def celestial_mean(o: Outlook) -> float:
+    """One roll of the Celestial Die, now."""
+    return sum(celestial_face_value(o, f) for f in CELESTIAL_FACES) / len(CELESTIAL_FACES)
+
+
+# --- card worths (feat_values.EFFECT_VALUES) ---------------------------------------------------
+
+def _turns(o: Outlook) -> int:
+    return max(0, o.acts - 1)
+
+
+def _goddess(o: Outlook, v: Values) -> float:
+    light, dark = (set(die) for die in o.p.dice)
+    return max(pair_value(o, a, b) for a in light for b in dark)
+
+
+def _wind(o: Outlook, v: Values) -> float:
+    """The resource all dice show most of, on average, at its worth."""
+    totals: dict[str, float] = {}
+    for q in o.g.players:
+        for die in q.dice:
+            for face in die:
+                for res in face.resources:
+                    totals[res] = totals.get(res, 0.0) + shown(face, res) / len(die)
+    return max((n * o.unit.get(res, 1.0) for res, n in totals.items()), default=0.0)
+
+
+def _merchant(o: Outlook, v: Values) -> float:
+    """2 Glory a turn, or an upgrade when one gains more (against the full Sanctuary: the
+    worth then reads only the rates and my dice, and is kept with them, `DICE_EFFECTS`)."""
+    upgrade = best_upgrade(o, 1, FULL_LADDER)
+    return _turns(o) * float(MERCHANT_GLORY) + max(0.0, upgrade - MERCHANT_GLORY)
+
+
+def _light(o: Outlook, v: Values) -> float:
+    """Each turn the gold allows: a good face showing somewhere, for 3 gold."""
+    best = max(o.face_value(f, 0.0) for q in o.g.players for die in q.dice for f in die)
+    uses = min(float(_turns(o)), o.gold_income() / LIGHT_COST)
+    return uses * max(0.0, LIGHT_CHANCE * best - LIGHT_COST * o.unit[GOLD])
+
+
+FACE_CARD_VALUES: dict[str, Callable[[Outlook, Values], float]] = {
+    "celestial_die": lambda o, v: celestial_mean(o),
+    "goddess": _goddess,
+    "wind": _wind,
+    "merchant": _merchant,
+    "light": _light,
+}
+
+# Worths that read only the rates and my dice (feat_values.DICE_EFFECTS).
+FACE_DICE_EFFECTS = frozenset({"merchant"})
+
+# What one use of a reinforcement with a price but no fixed gain is worth now (bots.py uses it
+# when it beats the price).
+USE_WORTHS: dict[str, Callable[[Outlook], float]] = {"light": best_face_up}
+
+
+# --- decisions ---------------------------------------------------------------------------------
+
+def choose_apply_face_up(bot: HeuristicBot, g: Game, d: Decision) -> Face:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda f: o.face_value(f, 0.0))
+
+
+def choose_celestial_choose(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda place: o.face_value(o.p.dice[place[0]][place[1]], 0.0))
+
+
+def choose_goddess_faces(bot: HeuristicBot, g: Game, d: Decision) -> tuple[Face, Face]:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda pair: pair_value(o, *pair))
+
+
+def choose_wind_type(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    totals = dict(d.context)
+    return max(d.options, key=lambda res: o.bundle_value(((res, totals[res]),)))
+
+
+def choose_merchant(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    """An upgrade by N copies when it gains more than their 2 Glory each; else Glory."""
+    o = bot.outlook(g, d.seat)
+
+    def net(option: str) -> float:
+        if option == "glory":
+            return 0.0
+        levels = int(option[len(UPGRADE):])
+        return best_upgrade(o, levels) - levels * MERCHANT_GLORY * o.unit[GLORY]
+    return max(d.options, key=net)
+
+
+def choose_upgrade_face(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
+    o = bot.outlook(g, d.seat)
+    offers = ladder(g)
+    return max(d.options, key=lambda place: upgrade_gain(o, place, d.context, offers))
+
+
+def choose_upgrade_to(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    die = d.context[0]
+    return max(d.options, key=lambda fid: o.face_worth(FACES[fid], die))
+
+
+FACES_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
+    "apply_face_up": choose_apply_face_up,
+    "celestial_choose": choose_celestial_choose,
+    "goddess_faces": choose_goddess_faces,
+    "wind_type": choose_wind_type,
+    "merchant": choose_merchant,
+    "upgrade_face": choose_upgrade_face,
+    "upgrade_to": choose_upgrade_to,
+}

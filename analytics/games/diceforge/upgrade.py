@@ -1,0 +1,81 @@
+"""Upgrading a die face (The Merchant, the Celestial Die's double upgrade; seed `000_…`).
+
+A face's level is its Sanctuary pool's (REFERENCE §4.1: 2 gold = 1 ... 12 gold = 7); a face the
+Sanctuary does not sell (the starting 1 gold and 2 Glory, Garden faces) is level 0. Upgrading
+by N levels replaces a face, for free, with a face from the pools N levels higher; when those
+are empty, from the next non-empty level above. A level-7 face cannot be upgraded. The seed is
+silent on going past level 7 (a level-6 face upgraded by 2, or by 3 Merchants): the engine takes
+the face from level 7, the highest there is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from analytics.games.diceforge.components import FACES, SANCTUARY, Face
+from analytics.games.diceforge.forge import forge_at, places, take_from_sanctuary
+from analytics.games.diceforge.state import Game, Player
+
+TOP_LEVEL = 7
+POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
+
+
+Ladder = tuple[tuple[str, ...], ...]  # per level 0..7: the face ids an upgrade to it takes
+
+
+def ladder(g: Game) -> Ladder:
+    """For each level, the face ids an upgrade to it may take: those of the first level from
+    there with a face left in the Sanctuary (() when every level from there is empty). One pass
+    over the Sanctuary serves every face's question."""
+    return ladder_of(g.sanctuary)
+
+
+def ladder_of(sanctuary: Sequence[Sequence[Face]]) -> Ladder:
+    """The ladder of a Sanctuary's pools (in cost order)."""
+    by_level: list[list[str]] = [[] for _ in range(TOP_LEVEL + 1)]
+    for pool, level in zip(sanctuary, POOL_LEVELS, strict=True):
+        for face in pool:
+            if face.id not in by_level[level]:
+                by_level[level].append(face.id)
+    steps: list[tuple[str, ...]] = []
+    found: tuple[str, ...] = ()
+    for faces in reversed(by_level):
+        found = tuple(faces) or found
+        steps.append(found)
+    return tuple(reversed(steps))
+
+
+def offered_at(offers: Ladder, level: int) -> tuple[str, ...]:
+    """Face ids an upgrade to `level` takes; past level 7, level 7's."""
+    return offers[min(level, TOP_LEVEL)]
+
+
+def upgradable(g: Game, p: Player, levels: int,
+               offers: Ladder | None = None) -> tuple[tuple[int, int], ...]:
+    """p's places (die, side; one per distinct face of a die) whose face can go up `levels`."""
+    if offers is None:
+        offers = ladder(g)
+    return tuple(place for place in places(p)
+                 if _can_rise(offers, p.dice[place[0]][place[1]], levels))
+
+
+def _can_rise(offers: Ladder, face: Face, levels: int) -> bool:
+    return face.level < TOP_LEVEL and bool(offered_at(offers, face.level + levels))
+
+
+def upgrade(g: Game, p: Player, levels: int, cause: str) -> bool:
+    """p picks one of p's faces and forges over it, for free, a face `levels` higher (p picks
+    which, among those offered). False when no face can be upgraded."""
+    offers = ladder(g)
+    options = upgradable(g, p, levels, offers)
+    if not options:
+        return False
+    place = g.decide(p.seat, "upgrade_face", options, levels)
+    old = p.dice[place[0]][place[1]]
+    face_id = g.decide(p.seat, "upgrade_to", offered_at(offers, old.level + levels), place)
+    forge_at(g, p, take_from_sanctuary(g, face_id), place, cause)
+    return True
+
+
+# Every face the Sanctuary starts with: what bots value an upgrade against, whatever is left.
+FULL_LADDER = ladder_of([[FACES[f] for f in pool] for pool in SANCTUARY])

@@ -1,0 +1,44 @@
+"""Statistics for win rates: every function returns numbers or small frozen results and never
+prints (STYLE.md 11). One namespace over four modules:
+
+- estimates: proportions, means, ratios clustered by game, seat shares, multiple testing;
+- bootstrap: the cluster bootstrap over whole games;
+- regression: logistic average marginal effects of what a seat owns;
+- paired: two setups on the same seeds, their sample sizes and stopping boundaries.
+
+scipy and statsmodels are imported only where needed: importing them costs about a second,
+more than the whole card table takes to compute.
+"""
+
+from analytics.stats.bootstrap import bootstrap_sums, percentile_interval
+from analytics.stats.estimates import (
+    Estimate,
+    benjamini_hochberg,
+    cluster_ratio_bounds,
+    format_p,
+    mean_bounds,
+    newcombe_difference,
+    normal_quantile,
+    seat_chi_square,
+    two_sided_p,
+    wilson,
+    wilson_bounds,
+)
+from analytics.stats.paired import (
+    Paired,
+    obrien_fleming_bounds,
+    paired_mean_difference,
+    paired_ratio_difference,
+    ratio,
+    sample_size_independent,
+    sample_size_paired,
+)
+from analytics.stats.regression import adjusted_associations, logistic_average_effects
+
+__all__ = [
+    "Estimate", "Paired", "adjusted_associations", "benjamini_hochberg", "bootstrap_sums",
+    "cluster_ratio_bounds", "format_p", "logistic_average_effects", "mean_bounds",
+    "newcombe_difference", "normal_quantile", "obrien_fleming_bounds", "paired_mean_difference",
+    "paired_ratio_difference", "percentile_interval", "ratio", "sample_size_independent",
+    "sample_size_paired", "seat_chi_square", "two_sided_p", "wilson", "wilson_bounds",
+]

@@ -1,0 +1,155 @@
+"""Single estimates and their intervals: proportions (Wilson, Newcombe), means (Student t),
+ratios over games clustered by game, seat shares (chi-square), multiple testing, p as text.
+
+scipy is imported only where needed: scipy.stats costs about a second to import, more than a
+whole card table takes to compute.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A point estimate with its interval, p-value (NaN when none), sample size and method."""
+
+    estimate: float
+    low: float
+    high: float
+    p_value: float = math.nan
+    n: float = 0
+    method: str = ""
+
+
+def normal_quantile(confidence: float) -> float:
+    """The two-sided normal quantile of `confidence` (1.96 at 0.95)."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def two_sided_p(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def wilson_bounds(successes, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score bounds for arrays of (possibly fractional) successes out of n; NaN at n=0."""
+    s, n = np.asarray(successes, dtype=float), np.asarray(n, dtype=float)
+    z = normal_quantile(confidence)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = s / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    # At 0 or n successes the bound is exactly 0 or 1; the formula only gets there up to rounding.
+    low = np.where((s <= 0) & (n > 0), 0.0, np.clip(centre - half, 0, 1))
+    high = np.where((s >= n) & (n > 0), 1.0, np.clip(centre + half, 0, 1))
+    return low, high
+
+
+def wilson(successes: float, n: float, confidence: float = 0.95) -> Estimate:
+    """Wilson score interval for a proportion (Wilson 1927; Newcombe 1998 method 3)."""
+    low, high = wilson_bounds(successes, n, confidence)
+    rate = successes / n if n else math.nan
+    return Estimate(rate, float(low), float(high), n=n, method="wilson")
+
+
+def mean_bounds(mean, sd, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Student-t interval for means of `n` independent units (games) with sample SD `sd`."""
+    # The t quantile from scipy.special (scipy.stats.t.ppf, a test checks): importing
+    # scipy.stats costs about a second.
+    from scipy.special import stdtrit
+
+    mean, sd, n = (np.asarray(a, dtype=float) for a in (mean, sd, n))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        df = np.where(n > 1, n - 1, np.nan)
+        half = stdtrit(df, 0.5 + confidence / 2) * sd / np.sqrt(n)
+    return mean - half, mean + half
+
+
+def newcombe_difference(s1: float, n1: float, s2: float, n2: float,
+                        confidence: float = 0.95) -> Estimate:
+    """p1 - p2 with Newcombe's hybrid score interval (method 10) and a two-sided z-test p-value."""
+    p1, p2 = s1 / n1, s2 / n2
+    l1, u1 = wilson_bounds(s1, n1, confidence)
+    l2, u2 = wilson_bounds(s2, n2, confidence)
+    diff = p1 - p2
+    low = diff - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = diff + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    pooled = (s1 + s2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    p_value = two_sided_p(diff / se) if se > 0 else math.nan
+    return Estimate(diff, float(low), float(high), p_value, n1 + n2, "newcombe-hybrid-score")
+
+
+def benjamini_hochberg(p_values) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (step-up FDR); NaN stays NaN and is not counted.
+
+    scipy's false_discovery_control does the adjustment; it refuses NaN, which stands here for
+    a row with no test (a card nobody bought), so those are set aside first.
+    """
+    # Imported when called: scipy.stats costs about 0.9 s of CPU to import.
+    from scipy.stats import false_discovery_control
+
+    p = np.asarray(p_values, dtype=float)
+    adjusted = np.full_like(p, np.nan)
+    ok = ~np.isnan(p)
+    if ok.any():
+        adjusted[ok] = false_discovery_control(p[ok], method="bh")
+    return adjusted
+
+
+def seat_chi_square(wins, n) -> Estimate:
+    """Chi-square goodness of fit of wins by seat against equal shares (1/N of the wins each)."""
+    # scipy.special's survival function, not scipy.stats.chisquare: importing scipy.stats
+    # costs about a second, most of the `seats` command (a test checks they agree).
+    from scipy.special import chdtrc
+
+    wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
+    expected = wins.sum() * n / n.sum()
+    if len(wins) < 2 or wins.sum() == 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, n.sum(), "chi-square")
+    statistic = float(np.sum((wins - expected) ** 2 / expected))
+    df = len(wins) - 1
+    return Estimate(statistic, math.nan, math.nan, float(chdtrc(df, statistic)), n.sum(),
+                    f"chi-square, {df} df")
+
+
+def cluster_ratio_bounds(numerator, denominator, confidence: float = 0.95
+                         ) -> tuple[np.ndarray, np.ndarray]:
+    """Interval of sum(num) / sum(den) over games (rows), for each column, clustered by game.
+
+    For a win rate over seat-games: numerator = win shares of the counted seats in a game,
+    denominator = how many seats were counted there. The variance is the sandwich
+    (linearisation) estimator over the G games that count a seat, with the G / (G - 1)
+    correction (statsmodels' cluster-robust variance of a mean), so seats of one game
+    are not taken as independent; bounds are clipped to [0, 1] (rates). NaN where nothing is
+    counted or fewer than two games count.
+    """
+    num = np.asarray(numerator, dtype=float)
+    den = np.asarray(denominator, dtype=float)
+    if num.ndim == 1:
+        num, den = num[:, None], den[:, None]
+    total = den.sum(axis=0)
+    used = (den > 0).sum(axis=0)  # the clusters: games that count at least one seat
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = num.sum(axis=0) / total
+        spread = ((num - r * den) ** 2).sum(axis=0)
+        se = np.where(used >= 2, np.sqrt(spread * used / (used - 1)) / total, np.nan)
+    z = normal_quantile(confidence)
+    return np.clip(r - z * se, 0, 1), np.clip(r + z * se, 0, 1)
+
+
+def format_p(p: float) -> str:
+    """A p-value as text: two significant digits, scientific when small; never '0.0'.
+
+    A p-value below 1e-300 (or one that underflowed to 0 in floating point) is '< 1e-300'.
+    """
+    if p is None or math.isnan(p):
+        return ""
+    if p < 1e-300:
+        return "< 1e-300"
+    return f"{p:.2g}" if p >= 1e-3 else f"{p:.1e}"

@@ -1,0 +1,145 @@
+"""Paired designs: two setups played on the same seeds, compared game by game (each game one
+cluster); the sample sizes such designs need, and the group-sequential boundary that stops
+them early."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from analytics.stats.estimates import normal_quantile
+
+# A seat-game is not an independent unit: the seats of one game share its dice and its win
+# (win shares sum to 1). Rates over seat-games are therefore ratio estimators over games, and
+# two setups played on the same seeds are compared game by game.
+
+
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """Arm B minus arm A over paired games: both means, the difference, its interval and p.
+
+    `correlation` is between the arms' per-game values (linearised for ratios); `se_paired` and
+    `se_independent` are the standard errors of the difference with and without the pairing.
+    """
+
+    a: float
+    b: float
+    difference: float
+    low: float
+    high: float
+    p_value: float
+    n: int
+    correlation: float
+    se_paired: float
+    se_independent: float
+    method: str
+
+    @property
+    def variance_ratio(self) -> float:
+        """How many times the games an unpaired design would need for the same precision."""
+        return (self.se_independent / self.se_paired) ** 2 if self.se_paired > 0 else math.nan
+
+
+def _nan_paired(a: float, b: float, n: int, method: str) -> Paired:
+    return Paired(a, b, b - a, math.nan, math.nan, math.nan, n, math.nan, math.nan, math.nan,
+                  method)
+
+
+def ratio(numerator, denominator) -> float:
+    """Sum of numerators over sum of denominators; NaN when nothing is counted."""
+    total = float(np.sum(denominator))
+    return float(np.sum(numerator)) / total if total else math.nan
+
+
+def _linearised(numerator: np.ndarray, denominator: np.ndarray) -> tuple[float, np.ndarray]:
+    """A ratio of sums over games and each game's influence on it (Taylor linearisation)."""
+    r = ratio(numerator, denominator)
+    mean_den = float(np.mean(denominator)) if len(denominator) else math.nan
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return r, (numerator - r * denominator) / mean_den
+
+
+def paired_ratio_difference(num_a, den_a, num_b, den_b, confidence: float = 0.95) -> Paired:
+    """R_B - R_A where R = sum(num) / sum(den) over the same games (one row per game in both).
+
+    Each game is one cluster: its linearised contribution to R_B - R_A is an independent
+    draw, so the interval is a Student t over games of those contributions. A plain mean per
+    game (den = 1) is the paired t-test.
+    """
+    num_a, den_a, num_b, den_b = (np.asarray(x, dtype=float) for x in (num_a, den_a, num_b, den_b))
+    n = len(num_a)
+    method = "paired over games (ratio linearised), Student t"
+    r_a, z_a = _linearised(num_a, den_a)
+    r_b, z_b = _linearised(num_b, den_b)
+    if n < 2 or math.isnan(r_a) or math.isnan(r_b):
+        return _nan_paired(r_a, r_b, n, method)
+    from scipy.special import stdtr, stdtrit
+
+    diff = z_b - z_a
+    se = float(np.std(diff, ddof=1) / math.sqrt(n))
+    se_ind = float(math.sqrt((np.var(z_a, ddof=1) + np.var(z_b, ddof=1)) / n))
+    estimate = r_b - r_a
+    if not se > 0:
+        # Identical in every game: no spread, the difference is exact.
+        p = 1.0 if estimate == 0 else 0.0
+        return Paired(r_a, r_b, estimate, estimate, estimate, p, n, math.nan, 0.0, se_ind, method)
+    half = float(stdtrit(n - 1, 0.5 + confidence / 2)) * se
+    p = float(2 * stdtr(n - 1, -abs(estimate) / se))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        corr = float(np.corrcoef(z_a, z_b)[0, 1]) if np.std(z_a) and np.std(z_b) else math.nan
+    return Paired(r_a, r_b, estimate, estimate - half, estimate + half, p, n, corr, se, se_ind,
+                  method)
+
+
+def paired_mean_difference(a, b, confidence: float = 0.95) -> Paired:
+    """mean(b) - mean(a) over paired games: the paired t-test, with its interval."""
+    a = np.asarray(a, dtype=float)
+    return paired_ratio_difference(a, np.ones(len(a)), b, np.ones(len(a)), confidence)
+
+
+def sample_size_independent(base: float, effect: float, alpha: float = 0.05,
+                            power: float = 0.8) -> float:
+    """Observations per arm for a two-sided test of base vs base + effect (Cohen's h)."""
+    from statsmodels.stats.power import NormalIndPower  # slow to import: only when needed
+    from statsmodels.stats.proportion import proportion_effectsize
+
+    h = abs(proportion_effectsize(base + effect, base))
+    return float(NormalIndPower().solve_power(effect_size=h, alpha=alpha, power=power, ratio=1.0))
+
+
+def sample_size_paired(base: float, effect: float, alpha: float = 0.05, power: float = 0.8,
+                       correlation: float = 0.5) -> float:
+    """Pairs (seeds) for a paired t-test of win differences, outcomes correlated within a pair."""
+    from statsmodels.stats.power import TTestPower  # slow to import: only when needed
+
+    p1, p2 = base, base + effect
+    var1, var2 = p1 * (1 - p1), p2 * (1 - p2)
+    sd_diff = math.sqrt(max(var1 + var2 - 2 * correlation * math.sqrt(var1 * var2), 1e-12))
+    return float(TTestPower().solve_power(effect_size=abs(effect) / sd_diff, alpha=alpha,
+                                          power=power))
+
+
+def obrien_fleming_bounds(looks: int, alpha: float = 0.05) -> np.ndarray:
+    """Two-sided O'Brien-Fleming |z| boundaries for `looks` equally spaced analyses.
+
+    Boundary at look k is c * sqrt(looks / k), with c such that a null difference crosses
+    some boundary with probability `alpha` (the z statistics of the looks are Brownian:
+    corr(Z_i, Z_j) = sqrt(i / j)). Computed with scipy's multivariate normal CDF (Genz).
+    """
+    if looks == 1:
+        return np.array([normal_quantile(1 - alpha)])
+    from scipy.optimize import brentq
+    from scipy.stats import multivariate_normal
+
+    t = np.arange(1, looks + 1) / looks
+    cov = np.sqrt(np.minimum.outer(t, t) / np.maximum.outer(t, t))
+    shape = np.sqrt(1 / t)
+    mvn = multivariate_normal(mean=np.zeros(looks), cov=cov, seed=1)
+
+    def crossing(c: float) -> float:
+        bound = c * shape
+        return 1 - mvn.cdf(bound, lower_limit=-bound) - alpha
+
+    return brentq(crossing, normal_quantile(1 - alpha) * 0.8, 8.0, xtol=1e-4) * shape
