@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from analytics.engine import guard
 from analytics.engine.seeds import derive_seed
 
 
@@ -60,11 +61,15 @@ class SeededChance:
         return self.copy()
 
     def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
+        if guard.FROZEN:  # a policy rolling the game's dice would shift what comes next
+            guard.refuse(self, "roll")
         key = (seat, die)
         stream = self._streams.get(key) or self._stream(key)
         return int(stream() * len(faces))
 
     def sample(self, what: str, n: int, k: int) -> list[int]:
+        if guard.FROZEN:
+            guard.refuse(self, "sample")
         key = ("sample", what)
         stream = self._streams.get(key) or self._stream(key)
         pool = list(range(n))

@@ -2,27 +2,34 @@
 
 from __future__ import annotations
 
+from analytics.engine import guard
+from analytics.engine.guard import Guarded, GuardedList
 
-class EventLog:
+_append = list.append  # emit checks the guard once itself: no second check per row
+
+
+class EventLog(Guarded):
     """An append-only list of event tuples (see eventlog.schema.EVENT_TUPLE for the columns).
 
     The game sets `round` and `active_seat` as play advances so effects only say what happened.
-    Tuples keep the hot path cheap; the writer turns them into columns.
+    Tuples keep the hot path cheap; the writer turns them into columns. Nothing is written
+    while a policy decides (engine/guard.py).
     """
 
     __slots__ = ("rows", "round", "active_seat")
 
     def __init__(self) -> None:
-        self.rows: list[tuple] = []
+        self.rows: list[tuple] = GuardedList()
         self.round = 0
         self.active_seat = -1
 
     def emit(self, seat: int, kind: str, item: str | None = None, resource: str | None = None,
              amount: int | None = None, cause: str | None = None,
              detail: str | None = None) -> None:
-        self.rows.append(
-            (self.round, self.active_seat, seat, kind, item, resource, amount, cause, detail)
-        )
+        if guard.FROZEN:
+            guard.refuse(self, f"emitting {kind!r}")
+        _append(self.rows,
+                (self.round, self.active_seat, seat, kind, item, resource, amount, cause, detail))
 
     def __len__(self) -> int:
         return len(self.rows)

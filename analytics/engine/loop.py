@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
+from analytics.engine import guard
 from analytics.engine.chance import Chance, SeededChance
 from analytics.engine.decisions import Decision, DecisionError
 from analytics.engine.seeds import derive_seed
-from analytics.engine.view import Views
 
 
 class Deciding(Protocol):
@@ -29,7 +29,7 @@ class GamePlugin(Protocol):
     """What a game offers the engine (see analytics/games/diceforge for the first one)."""
 
     name: str
-    immutable: tuple[type, ...]  # component types shared as they are (views, clones)
+    immutable: tuple[type, ...]  # component types shared as they are (clones)
 
     def new_game(self, setup: Any, chance: Chance, decider: Deciding) -> Any:
         """A fresh state for `setup`; setup randomness comes from `chance`."""
@@ -52,37 +52,39 @@ _new_decision = partial(tuple.__new__, Decision)
 
 
 class Decider:
-    """Routes each decision to the policy of its seat, which sees a read-only view of the game,
-    and checks the answer is legal.
+    """Routes each decision to the policy of its seat, which reads the game itself, frozen
+    while it decides (every write raises: engine/guard.py), and checks the answer is legal.
 
     A decision with one legal option is answered without asking (and not counted): a forced
     move carries no information, and skipping it keeps the hot path short.
     """
 
-    __slots__ = ("policies", "rngs", "count", "view", "_views")
+    __slots__ = ("policies", "rngs", "count", "state")
 
     def __init__(self, policies: list, seed: int) -> None:
         self.policies = policies
         self.rngs = [random.Random(derive_seed(seed, "policy", seat))
                      for seat in range(len(policies))]
         self.count = 0
-        self._views = Views()
-        self.view: Any = None  # the game's read-only view, set by `bind`
+        self.state: Any = None  # the game, set by `bind`
 
     def bind(self, state: Any, game: GamePlugin) -> None:
-        self._views = Views(game.immutable, game.clone)
-        self.view = self._views.wrap(state)
+        self.state = state
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         if len(options) == 1:
             return options[0]
+        if guard.FROZEN:  # a policy may not ask the game's decisions itself
+            guard.refuse(self, f"asking {kind!r}")
         self.count += 1
-        views = self._views
-        views.refresh()
-        if context is not None:
-            context = views.wrap(context)
+        if type(context) is list:  # the rules may read it after the answer (rolled faces)
+            context = tuple(context)
         decision = _new_decision((seat, kind, options, context))
-        answer = self.policies[seat].choose(self.view, decision, self.rngs[seat])
+        guard.freeze(True)
+        try:
+            answer = self.policies[seat].choose(self.state, decision, self.rngs[seat])
+        finally:
+            guard.freeze(False)
         if answer not in options:
             raise DecisionError(f"{self.policies[seat].name} answered {answer!r} to {kind}; "
                                 f"legal: {options}")

@@ -8,33 +8,34 @@ from typing import Any
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
+from analytics.engine.guard import thawed
 from analytics.engine.loop import Decider, GamePlugin, play
 from analytics.engine.seeds import derive_seed
-from analytics.engine.view import View, fork
 
 
 class _Snatch:
     """Plays like `policy`; at the first `kind` decision after `after` real decisions it
-    keeps a clone of the game (taken through the view, as a search bot would)."""
+    keeps a clone of the game (taken while deciding, as a search bot would)."""
 
-    def __init__(self, policy: Any, kind: str, after: int) -> None:
-        self.policy, self.kind, self.after = policy, kind, after
+    def __init__(self, game: GamePlugin, policy: Any, kind: str, after: int) -> None:
+        self.game, self.policy, self.kind, self.after = game, policy, kind, after
         self.name, self.params = policy.name, policy.params
         self.seen = 0
         self.state: Any = None
 
-    def choose(self, view: View, decision: Decision, rng: random.Random) -> Any:
+    def choose(self, g: Any, decision: Decision, rng: random.Random) -> Any:
         self.seen += 1
         if self.state is None and self.seen > self.after and decision.kind == self.kind:
-            self.state = fork(view, SeededChance(0), Decider([self.policy], 0))
-        return self.policy.choose(view, decision, rng)
+            with thawed():
+                self.state = self.game.clone(g, SeededChance(0), Decider([self.policy], 0))
+        return self.policy.choose(g, decision, rng)
 
 
 def clone_cost(game: GamePlugin, setup: Any, policies: list, seed: int, kind: str = "action",
                after: int = 40, repeats: int = 2000) -> float:
     """CPU microseconds per `game.clone` of the state at seat 0's first `kind` decision after
     its `after`-th (about mid-game for four heuristic bots in the base game)."""
-    snatch = _Snatch(policies[0], kind, after)
+    snatch = _Snatch(game, policies[0], kind, after)
     play(game, setup, SeededChance(derive_seed(seed, "chance")),
          Decider([snatch, *policies[1:]], seed))
     if snatch.state is None:

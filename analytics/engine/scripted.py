@@ -32,7 +32,6 @@ class ScriptedDecider:
         self.labelling = labels
         self.script: deque = deque(script)
         self.count = 0
-        self.view: Any = None
 
     def bind(self, state: Any, game: Any) -> None:
         """Nothing to keep: a script does not look at the state."""

@@ -40,14 +40,11 @@ OFF_VARIABLE = "DICELAB_COMPILED"
 COMPILED_GLOBS = ("analytics/engine/*.py", "analytics/games/*/*.py")
 INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/content.py": "finds its TOML files next to its source (__file__)",
-    "analytics/engine/view.py": "subclasses builtin containers and builds view classes at run "
-                                "time, which mypyc does not compile",
-    # Policies read the game through read-only views; compiled code typed `Game`/`Player`
-    # refuses a view, so the bots and every function they call with one stay plain Python.
-    **{f"analytics/games/diceforge/{name}.py": "called by policies with read-only views"
-       for name in ("bots", "valuation", "feat_values", "rebellion_bots", "lookahead",
-                    "lookahead_moves", "payment", "rebellion", "hooks", "rebellion_players",
-                    "rebellion_players_bots")},
+    "analytics/engine/guard.py": "subclasses list, which mypyc does not compile",
+    # Their classes take the guard's mixin, an interpreted class: a compiled class cannot
+    # inherit from one ("attribute '__dict__' of 'type' objects is not writable").
+    "analytics/engine/events.py": "EventLog is Guarded (engine/guard.py)",
+    "analytics/games/diceforge/state.py": "Game and Player are Guarded (engine/guard.py)",
 }
 
 

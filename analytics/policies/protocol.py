@@ -15,7 +15,8 @@ class Policy(Protocol):
     params: dict[str, Any]
 
     def choose(self, view: Any, decision: Decision, rng: random.Random) -> Any:
-        """One of `decision.options`. `view` is the game state: read it, never change it."""
+        """One of `decision.options`. `view` is the game state itself, frozen while the policy
+        decides: read it; any write raises ReadOnlyError (engine/guard.py)."""
 
 
 class RandomPolicy:

@@ -104,7 +104,6 @@ class RecordDecider:
         self.cursor = cursor
         self.labelling = labelling
         self.count = 0
-        self.view: Any = None
         self.state: Any = None  # for the recorder's display only
 
     def bind(self, state: Any, game: Any) -> None:

@@ -67,7 +67,7 @@ def test_hammer_offers_gold_to_its_track():
     b = bench()
     assert feat(b, 0, "blacksmiths_hammer") == []
     assert (b.p(0).caps["hammer"], b.p(0).res["hammer"]) == (30, 0)
-    assert b.p(0).hooks == {"gain_gold": [("blacksmiths_hammer", "hammer_track")]}
+    assert b.p(0).hooks == {"gain_gold": (("blacksmiths_hammer", "hammer_track"),)}
     b.set_die(0, "light", "gold_4")
     b.rolls((0, "light", "gold_4"), (0, "dark", "moon_1"))
     b.decide(("hammer_gold", 3))

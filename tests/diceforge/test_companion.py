@@ -50,8 +50,8 @@ def test_bought_its_token_starts_at_zero_and_it_registers_as_a_reinforcement():
     b.set_reserves(0, moon=1)
     turn.perform_feat(b.g, b.p(0), "companion", "action")
     assert b.p(0).tracks == {"companion": [0]}
-    assert b.p(0).hooks == {"reinforcement": [("companion", "companion")],
-                            "own_turn": [("companion", "companion_cash")]}
+    assert b.p(0).hooks == {"reinforcement": (("companion", "companion"),),
+                            "own_turn": (("companion", "companion_cash"),)}
 
 
 def test_each_use_moves_the_token_one_space():
@@ -140,7 +140,7 @@ def test_it_is_not_offered_in_another_players_turn():
 
 def test_each_copy_has_its_own_token_and_a_copy_at_five_is_not_offered():
     b = bench(5, 2)
-    assert b.p(0).hooks["reinforcement"] == [("companion", "companion")]
+    assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),)
     b.decide(("companion_cash", "keep"), ("companion_cash", "keep"),
              ("reinforcement", "companion"))
     turn.call_reinforcements(b.g, b.p(0))
@@ -153,7 +153,7 @@ def test_with_two_copies_below_five_a_use_advances_the_one_furthest_along():
              ("reinforcement", "companion"), ("reinforcement", "companion"))
     turn.call_reinforcements(b.g, b.p(0))
     assert b.p(0).tracks["companion"] == [5, 1]
-    assert b.p(0).hooks["reinforcement"] == [("companion", "companion")]
+    assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),)
 
 
 def test_copies_cash_in_one_by_one_and_a_cashed_copy_stops_its_reinforcement():
@@ -162,5 +162,5 @@ def test_copies_cash_in_one_by_one_and_a_cashed_copy_stops_its_reinforcement():
     fire(b.g, b.p(0), OWN_TURN)
     assert [d.context for d in b.decider.asked] == [3, 1]  # the furthest along first
     assert b.p(0).tracks["companion"] == [3]
-    assert b.p(0).hooks["reinforcement"] == [("companion", "companion")]
+    assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),)
     assert b.reserves(0) == reserves(sun=1, glory=1)

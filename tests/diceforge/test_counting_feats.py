@@ -52,7 +52,7 @@ def test_bought_the_tree_does_nothing_at_once_and_registers_its_reinforcement():
     b.set_reserves(0, sun=1)
     turn.perform_feat(b.g, b.p(0), "tree", "action")
     assert b.events()[1:] == [ev("feat_performed", 0, "tree", None, None, "action", "7")]
-    assert b.p(0).hooks == {"reinforcement": [("tree", "tree")]}
+    assert b.p(0).hooks == {"reinforcement": (("tree", "tree"),)}
 
 
 def test_the_tree_gives_three_gold_and_one_glory_below_eight_gold():

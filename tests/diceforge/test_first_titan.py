@@ -69,7 +69,7 @@ def test_the_card_taken_is_owned_with_its_hooks_and_its_after_feat_fires(monkeyp
     register(b.p(0), AFTER_FEAT, "test", "test_after_feat")
     buy(b, ("first_titan_feat", "elder"))
     assert seen == ["elder", TITAN]  # the Titans module's Rebellion zone would see both
-    assert b.p(0).hooks[REINFORCEMENT] == [("elder", "elder")]
+    assert b.p(0).hooks[REINFORCEMENT] == (("elder", "elder"),)
 
 
 def test_the_last_one_shard_card_is_taken_without_a_choice():

@@ -72,7 +72,7 @@ def test_ancestor_forges_the_cheapest_glory_face_free_then_blesses_with_that_die
 def test_a_face_shows_glory_when_glory_is_one_of_its_choices():
     """Seed note: the symbol appears on it; once the 4-gold face is gone, the 5-gold choice."""
     b = bench()
-    b.g.sanctuary[4] = [f for f in b.g.sanctuary[4] if f.id != "sun1_glory1"]
+    b.g.sanctuary[4][:] = [f for f in b.g.sanctuary[4] if f.id != "sun1_glory1"]
     b.decide(("ancestor_face", "gold3_or_glory2"), ("forge_place", (0, 0)),
              ("face_choice", (("glory", 2),)))
     b.rolls((0, "light", 0))
@@ -92,7 +92,7 @@ def test_two_players_may_have_lost_the_four_gold_glory_face_at_setup():
 def test_ties_for_the_cheapest_are_a_choice():
     b = bench()
     for i in (4, 5, 8):  # the 4, 5 and 8-gold pools holding Glory faces, emptied
-        b.g.sanctuary[i] = []
+        b.g.sanctuary[i].clear()
     b.decide(("ancestor_face", "moon2_glory2"), ("forge_place", (0, 0)))
     b.rolls((0, "light", 0))
     feat(b, "ancestor")
@@ -105,7 +105,7 @@ def test_with_no_glory_face_left_a_minor_blessing_with_any_die():
     """Seed note 2."""
     b = bench()
     for i in (4, 5, 8, 9):
-        b.g.sanctuary[i] = [f for f in b.g.sanctuary[i] if "glory" not in f.resources]
+        b.g.sanctuary[i][:] = [f for f in b.g.sanctuary[i] if "glory" not in f.resources]
     b.decide(("minor_die", 1))
     b.rolls((0, "dark", "glory_2"))
     assert feat(b, "ancestor") == [rolled(0, "glory_2", "dark", "ancestor"),

@@ -21,10 +21,6 @@ from analytics.policies import available_bots, make_bot
 SETUP = Setup(3, load_card_set("base"))
 
 
-def real_state(view):
-    return object.__getattribute__(view, "_target")
-
-
 def dice_positions(chance) -> dict:
     return {key: stream.__self__.getstate() for key, stream in chance._streams.items()}
 
@@ -37,7 +33,7 @@ class Watched:
         self.searched = 0
 
     def choose(self, view, decision: Decision, rng: random.Random):
-        g = real_state(view)
+        g = view  # the game itself, frozen while the bot decides
         before = (len(g.log.rows), dice_positions(g.chance), repr(g.players), g.phase,
                   repr(g.sanctuary), repr(g.stacks), repr(g.islands))
         answer = self.bot.choose(view, decision, rng)

@@ -41,8 +41,8 @@ def test_the_merchant_is_a_rebellion_reinforcement_on_f1():
     b = bench(copies=0)
     b.set_reserves(0, sun=1)
     turn.perform_feat(b.g, b.p(0), MERCHANT, "action")
-    assert b.p(0).hooks == {REINFORCEMENT: [(MERCHANT, MERCHANT)],
-                            TURN_START: [(MERCHANT, "merchant_turn")]}
+    assert b.p(0).hooks == {REINFORCEMENT: ((MERCHANT, MERCHANT),),
+                            TURN_START: ((MERCHANT, "merchant_turn"),)}
 
 
 def test_the_pool_levels_are_the_seeds_table():

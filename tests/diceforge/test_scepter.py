@@ -39,9 +39,9 @@ def test_the_scepter_is_a_rebellion_card_on_m1_with_declared_hooks():
     b.set_reserves(0, moon=1)
     turn.perform_feat(b.g, b.p(0), SCEPTER, "action")
     assert b.p(0).tracks == {SCEPTER: [0]}
-    assert b.p(0).hooks == {"gain_gold": [(SCEPTER, "scepter_track")],
-                            "pay": [(SCEPTER, "scepter")],
-                            "turn_end": [(SCEPTER, "scepter_shards")]}
+    assert b.p(0).hooks == {"gain_gold": ((SCEPTER, "scepter_track"),),
+                            "pay": ((SCEPTER, "scepter"),),
+                            "turn_end": ((SCEPTER, "scepter_shards"),)}
 
 
 def test_gold_gained_may_go_partly_on_the_track():

@@ -21,15 +21,15 @@ def test_a_player_copy_shares_nothing_mutable_with_the_original():
     q.dice[0][0] = FACES["sun_2"]
     q.up[1] = FACES["sun_2"]
     q.cards.pop()
-    q.hooks["reinforcement"].append(("elder", "elder"))
-    q.hooks["gain_gold"].clear()
+    q.hooks["reinforcement"] += (("elder", "elder"),)
+    del q.hooks["gain_gold"]
     q.tracks["blacksmiths_scepter"][0] = 0
     assert q != p
     assert (p.res["gold"], p.caps["gold"], p.dice[0][0].id, p.up[1].id, len(p.cards)) == (
         0, 12, "gold_1", "gold_1", 3)
-    assert p.hooks == {"gain_gold": [("blacksmiths_hammer", "hammer_track")],
-                       "reinforcement": [("elder", "elder")],
-                       "blessed": [("cerberus", "cerberus")]}
+    assert p.hooks == {"gain_gold": (("blacksmiths_hammer", "hammer_track"),),
+                       "reinforcement": (("elder", "elder"),),
+                       "blessed": (("cerberus", "cerberus"),)}
     assert p.tracks == {"blacksmiths_scepter": [4]}
 
 

@@ -38,10 +38,10 @@ def test_bought_as_a_feat_it_registers_on_the_blessing_hooks():
     b = bench(gold=0, copies=0)
     b.set_reserves(0, moon=1)
     turn.perform_feat(b.g, b.p(0), "twins", "action")
-    assert b.p(0).hooks == {"rolled": [("twins", "twins_reroll")],
-                            "blessed": [("twins", "twins_bonus")],
-                            "celestial_rolled": [("twins", "twins_reroll")],
-                            "celestial_applied": [("twins", "twins_bonus")]}
+    assert b.p(0).hooks == {"rolled": (("twins", "twins_reroll"),),
+                            "blessed": (("twins", "twins_bonus"),),
+                            "celestial_rolled": (("twins", "twins_reroll"),),
+                            "celestial_applied": (("twins", "twins_bonus"),)}
     assert b.events("resource_spent") == [ev("resource_spent", 0, "twins", "moon", -1, "twins")]
 
 
@@ -104,7 +104,7 @@ def test_a_minor_blessing_offers_only_its_die():
 def test_several_twins_reroll_the_same_die_and_only_the_final_face_applies():
     """Seed note: one card after the other, 3 gold and 1 Moon or 1 Glory for each card used."""
     b = bench(gold=7, copies=2)
-    assert b.p(0).hooks["rolled"] == [("twins", "twins_reroll")]  # one handler, both copies
+    assert b.p(0).hooks["rolled"] == (("twins", "twins_reroll"),)  # one handler, both copies
     b.rolls((0, "light", "gold_1"), (0, "dark", "gold_1"), (0, "light", "gold_1"),
             (0, "light", "sun_1"))
     b.decide(("twins_reroll", "light"), ("twins_reroll", "light"),

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-from analytics.engine import Decider, SeededChance, derive_seed, play
-from analytics.engine.view import fork
+from analytics.engine import Decider, SeededChance, derive_seed, play, thawed
 from analytics.games.diceforge import GAME, turn
 from analytics.games.diceforge.clone import clone
 from analytics.games.diceforge.components import FACES
@@ -29,7 +28,8 @@ class ForkAt:
     def choose(self, view, decision, rng: random.Random):
         if decision.kind == "action" and view.round == self.at and not self.forks:
             assert view.phase == turn.ACTION_CHOICE
-            self.forks.append(fork(view, SeededChance(1), Decider(bots_plain(), 1)))
+            with thawed():  # a search builds its own clone while the game is frozen
+                self.forks.append(GAME.clone(view, SeededChance(1), Decider(bots_plain(), 1)))
         return self.bot.choose(view, decision, rng)
 
 
@@ -112,9 +112,9 @@ def test_a_clone_with_the_game_dice_and_deciders_resumes_it_exactly():
     class Resume(ForkAt):
         def choose(self, view, decision, rng):
             if decision.kind == "action" and view.round == self.at and not self.forks:
-                real = object.__getattribute__(view, "_target")
-                self.forks.append(clone(real, real.chance.copy(),
-                                        Decider(bots_plain(), 21)))
+                with thawed():
+                    self.forks.append(clone(view, view.chance.copy(),
+                                            Decider(bots_plain(), 21)))
             return self.bot.choose(view, decision, rng)
 
     policies = bots_plain()

@@ -22,7 +22,7 @@ class DiceForge:
     run logs about itself (its catalogue, the words of its events)."""
 
     name = "diceforge"
-    immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen: views and clones share
+    immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen: clones share them
     labelling = LABELLING  # option labels that parse back (records, scripted deciders)
 
     player_counts: tuple[int, ...] = (2, 3, 4)

@@ -55,7 +55,7 @@ def minor_blessing(g: Game, p: Player, cause: str, die: int | None = None) -> in
 
 def everyone_blessed(g: Game, cause: str, only: Player | None = None) -> None:
     """All players (or `only` one) roll, then resolve in turn order from the active player."""
-    order = g.turn_order(g.active) if only is None else [only]
+    order = g.turn_order(g.active) if only is None else (only,)
     rolled = [roll_both(g, p, cause) for p in order]
     for p, faces in zip(order, rolled, strict=True):
         receive(g, p, faces, BOTH_DICE, cause)

@@ -11,6 +11,7 @@ from typing import Any
 
 from analytics.engine.chance import Chance
 from analytics.engine.events import EventLog
+from analytics.engine.guard import GuardedDict, GuardedList
 from analytics.games.diceforge.state import Game
 
 
@@ -20,16 +21,16 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
     Shared: the setup (fixed before the game) and faces and cards (frozen).
     """
     log = EventLog()
-    log.rows = g.log.rows.copy()  # event tuples are immutable
+    log.rows = GuardedList(g.log.rows)  # event tuples are immutable
     log.round, log.active_seat = g.log.round, g.log.active_seat
     return Game(
         setup=g.setup,
-        players=[p.copy() for p in g.players],
-        sanctuary=[pool.copy() for pool in g.sanctuary],
-        gardens={name: pool.copy() for name, pool in g.gardens.items()},
-        slots=g.slots.copy(),
-        stacks=g.stacks.copy(),
-        islands=g.islands.copy(),
+        players=tuple(p.copy() for p in g.players),
+        sanctuary=tuple(GuardedList(pool) for pool in g.sanctuary),
+        gardens=GuardedDict({name: GuardedList(pool) for name, pool in g.gardens.items()}),
+        slots=GuardedDict(g.slots),
+        stacks=GuardedDict(g.stacks),
+        islands=GuardedDict(g.islands),
         rounds=g.rounds,
         blessings_per_turn=g.blessings_per_turn,
         log=log,
@@ -41,8 +42,8 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
         active=g.active,
         blessed=g.blessed,
         over=g.over,
-        extra_turns=g.extra_turns.copy(),
+        extra_turns=GuardedList(g.extra_turns),
         solo=g.solo,
         turn_cut=g.turn_cut,
-        unused=g.unused.copy(),
+        unused=GuardedList(g.unused),
     )

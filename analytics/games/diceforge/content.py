@@ -6,6 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from analytics.engine.guard import GuardedDict
 from analytics.errors import UserError
 from analytics.games.diceforge.components import CARDS, SLOT_COST, SLOTS, Card
 
@@ -18,6 +19,10 @@ class CardSet:
 
     name: str
     cards: dict[str, Card]
+
+    def __post_init__(self) -> None:
+        # Games share their setup: a policy reading it must not change it (engine/guard.py).
+        object.__setattr__(self, "cards", GuardedDict(self.cards))
 
     @property
     def card_ids(self) -> tuple[str, ...]:

@@ -64,7 +64,7 @@ def _garden_face(face: Face):
 
 
 def _blessings(count: float):
-    return lambda o, v: count * sum(o.die_means())
+    return lambda o, v: count * sum(o.die_means(), 0.0)
 
 
 def _minor_blessings(count: float):
@@ -118,7 +118,7 @@ def _scepter(o: Outlook, v: Values) -> float:
 
 def _extra_turn(o: Outlook, v: Values) -> float:
     """A new turn: one's own blessings again, and one more action."""
-    return o.g.blessings_per_turn * sum(o.die_means()) + v.turn_action
+    return o.g.blessings_per_turn * sum(o.die_means(), 0.0) + v.turn_action  # float start: mypyc
 
 
 def _companion(o: Outlook, v: Values) -> float:

@@ -46,19 +46,18 @@ def handler(key: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 def register(p: Player, hook: str, card_id: str, key: str, first: bool = False) -> None:
     """Add (card_id, key) to p's `hook`; once per player unless the hook counts copies."""
     entry = (card_id, key)
-    hooks = p.hooks.setdefault(hook, [])
+    hooks = p.hooks.get(hook, ())
     if hook in PER_COPY or entry not in hooks:
-        if first:
-            hooks.insert(0, entry)
-        else:
-            hooks.append(entry)
+        p.hooks[hook] = (entry, *hooks) if first else (*hooks, entry)
 
 
 def unregister(p: Player, hook: str, card_id: str, key: str) -> None:
     """Remove one (card_id, key) registration from p's `hook` (the hook goes when empty)."""
-    hooks = p.hooks[hook]
+    hooks = list(p.hooks[hook])
     hooks.remove((card_id, key))
-    if not hooks:
+    if hooks:
+        p.hooks[hook] = tuple(hooks)
+    else:
         del p.hooks[hook]
 
 
@@ -69,10 +68,10 @@ def register_card(p: Player, card: Card) -> None:
 
 
 def fire(g: Game, p: Player, hook: str, *args: Any) -> None:
-    """Call p's handlers on `hook` (a copy of the list: a handler may unregister itself)."""
+    """Call p's handlers on `hook` (the tuple read now: a handler may unregister itself)."""
     hooks = p.hooks.get(hook)
     if hooks:
-        for card_id, key in tuple(hooks):
+        for card_id, key in hooks:
             HANDLERS[key](g, p, card_id, *args)
 
 

@@ -16,9 +16,10 @@ from typing import Any
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
-from analytics.engine.view import fork
+from analytics.engine.guard import thawed
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.bots import PLANS, HeuristicBot, option_score
+from analytics.games.diceforge.clone import clone
 from analytics.games.diceforge.components import GLORY
 from analytics.games.diceforge.lookahead_moves import Move, moves
 from analytics.games.diceforge.state import Game
@@ -98,48 +99,49 @@ class LookaheadBot:
         self.rollout_bots = [HeuristicBot(base, plan) for _ in range(4)]
         self.pending: list = []  # the rest of the move chosen at the last action choice
 
-    def choose(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def choose(self, g: Any, decision: Decision, rng: random.Random) -> Any:
         if decision.kind in SEARCHED:
             self.pending = []  # a new action: the last move is over
-            if SEARCHED[decision.kind] == view.phase:  # a resumable action choice
-                move = self.search(view, decision, rng)
+            if SEARCHED[decision.kind] == g.phase:  # a resumable action choice
+                move = self.search(g, decision, rng)
                 self.pending = list(move[1:])
                 return move[0][1]
         if self.pending:
             answer = scripted(self.pending, decision.kind, decision.options)
             if answer is not None:
                 return answer
-        return self.base.choose(view, decision, rng)
+        return self.base.choose(g, decision, rng)
 
-    def search(self, view: Any, decision: Decision, rng: random.Random) -> Move:
+    def search(self, g: Any, decision: Decision, rng: random.Random) -> Move:
         """The move to play: the plan's own, unless rollouts find one better by `margin`."""
         seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
         extra = [rng.getrandbits(63) for _ in range(self.confirm)]
-        planned = self.base.choose(view, decision, rng)
-        o = self.base.outlook(view, decision.seat)
+        planned = self.base.choose(g, decision, rng)
+        o = self.base.outlook(g, decision.seat)
         tried = moves(o, decision, planned, self.width, self.forges,
                       lambda opt: option_score(self.base, o, opt))
         mine = tried[0]  # the plan's own move comes first
-        sums = {move: self.outcomes(view, decision.seat, move, seeds) for move in tried}
+        sums = {move: self.outcomes(g, decision.seat, move, seeds) for move in tried}
         best = max(sums, key=sums.__getitem__)  # the first best: the plan's on ties
         if best == mine:
             return mine
         n = len(seeds)
         if extra:
-            sums[best] += self.outcomes(view, decision.seat, best, extra)
-            sums[mine] += self.outcomes(view, decision.seat, mine, extra)
+            sums[best] += self.outcomes(g, decision.seat, best, extra)
+            sums[mine] += self.outcomes(g, decision.seat, mine, extra)
             n += len(extra)
         return best if sums[best] > sums[mine] + self.margin * n else mine
 
-    def outcomes(self, view: Any, seat: int, move: Move, seeds: list[int]) -> float:
-        return sum(self.rollout(view, seat, move, seed) for seed in seeds)
+    def outcomes(self, g: Any, seat: int, move: Move, seeds: list[int]) -> float:
+        return sum(self.rollout(g, seat, move, seed) for seed in seeds)
 
-    def rollout(self, view: Any, seat: int, move: Move, seed: int) -> float:
+    def rollout(self, g: Any, seat: int, move: Move, seed: int) -> float:
         """The outcome for `seat` of one rollout after `move`, its dice drawn from `seed`."""
         decider = RolloutDecider(self.rollout_bots, seat, move)
-        state: Game = fork(view, SeededChance(seed), decider)
-        decider.bind(state, None)
-        turn.play(state)
+        with thawed():  # the clone is the search's own: it plays while the real game waits
+            state = clone(g, SeededChance(seed), decider)
+            decider.bind(state, None)
+            turn.play(state)
         return outcome(state, seat, self.win_bonus)
 
 

@@ -25,6 +25,7 @@ gives (the Sanctuary faces stay: a Wood Nymph or an Ancestor in the set does not
 
 from __future__ import annotations
 
+from analytics.engine.guard import GuardedList
 from analytics.games.diceforge.blessings import minor_blessing
 from analytics.games.diceforge.cards import GARDEN_OF, effect, nothing_on_purchase
 from analytics.games.diceforge.components import (
@@ -50,7 +51,7 @@ WORDS = {"resource": (COMPANION_TRACK,), "cause": ()}
 
 @effect(COMPANION)
 def companion(g: Game, p: Player, card: Card) -> None:
-    p.tracks.setdefault(COMPANION, []).append(0)
+    p.tracks.setdefault(COMPANION, GuardedList()).append(0)
 
 
 @handler(COMPANION)

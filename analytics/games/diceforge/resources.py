@@ -16,7 +16,7 @@ def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None
     if p.hooks:  # (dict lookups are most of a gain's cost: ~480 gains a game)
         hooks = p.hooks.get(GAIN_OF.get(res, ""))
         if hooks:
-            for card_id, key in tuple(hooks):  # a copy: a full Hammer unregisters itself
+            for card_id, key in hooks:  # a tuple, replaced if a full Hammer unregisters itself
                 amount = HANDLERS[key](g, p, card_id, res, amount, cause, item)
                 if amount <= 0:
                     return

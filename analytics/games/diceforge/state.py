@@ -8,6 +8,7 @@ from typing import Any
 
 from analytics.engine.chance import Chance
 from analytics.engine.events import EventLog
+from analytics.engine.guard import Guarded, GuardedDict, GuardedList
 from analytics.games.diceforge.components import (
     BASE_CAPS,
     CELESTIAL_FACES,
@@ -47,25 +48,30 @@ Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply wit
 
 
 @dataclass(slots=True)
-class Player:
+class Player(Guarded):
     """One hero: a resource map with caps, two dice, cards, hook registrations and pawn.
 
     `res` holds every countable thing: the reserves (gold, sun, moon), Glory, tokens and card
     tracks (hammer, scepter...). `caps` bounds those that have a cap. `hooks` maps a hook name
-    to the (card id, handler key) pairs registered on it (hooks.py); `tracks` keeps per-copy
+    to the (card id, handler key) pairs registered on it (hooks.py), a tuple replaced on each
+    change (a handler may unregister itself while its hook fires); `tracks` keeps per-copy
     positions of cards whose copies run separate tracks (the Scepter).
+
+    Policies read players as they are: the lists and dicts are guarded (GuardedList,
+    GuardedDict) and attributes refuse writes while a policy decides (engine/guard.py); what
+    is never changed in place is a tuple.
     """
 
     seat: int
-    res: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESERVES, 0))
-    caps: dict[str, int] = field(default_factory=lambda: dict(BASE_CAPS))
-    dice: list[list[Face]] = field(default_factory=list)
+    res: dict[str, int] = field(default_factory=lambda: GuardedDict.fromkeys(RESERVES, 0))
+    caps: dict[str, int] = field(default_factory=lambda: GuardedDict(BASE_CAPS))
+    dice: tuple[list[Face], ...] = ()  # light, dark: the faces of each, in side order
     # The face showing on each die: the last rolled, forged, or turned up. Before any roll the
     # dice show their first sides (every turn starts with blessings, so no card reads these).
-    up: list[Face] = field(default_factory=list)
-    cards: list[Card] = field(default_factory=list)
-    hooks: dict[str, list[Hook]] = field(default_factory=dict)
-    tracks: dict[str, list[int]] = field(default_factory=dict)
+    up: list[Face] = field(default_factory=GuardedList)
+    cards: list[Card] = field(default_factory=GuardedList)
+    hooks: dict[str, tuple[Hook, ...]] = field(default_factory=GuardedDict)
+    tracks: dict[str, list[int]] = field(default_factory=GuardedDict)
     island: int | None = None  # None: on the starting portal
     forged: int = 0
 
@@ -75,11 +81,12 @@ class Player:
     def copy(self) -> Player:
         """An independent copy (faces and cards are immutable and shared; every list and
         map is new): what a state clone takes per player."""
-        return Player(self.seat, dict(self.res), dict(self.caps), [list(d) for d in self.dice],
-                      list(self.up), list(self.cards),
-                      {hook: list(regs) for hook, regs in self.hooks.items()},
-                      {card: list(t) for card, t in self.tracks.items()}, self.island,
-                      self.forged)
+        return Player(self.seat, GuardedDict(self.res), GuardedDict(self.caps),
+                      tuple(GuardedList(d) for d in self.dice), GuardedList(self.up),
+                      GuardedList(self.cards),
+                      GuardedDict(self.hooks),
+                      GuardedDict({card: GuardedList(t) for card, t in self.tracks.items()}),
+                      self.island, self.forged)
 
     # The four reserves read as attributes, for readable rules and tests.
     @property
@@ -116,12 +123,14 @@ class Player:
 
 
 @dataclass(slots=True)
-class Game:
-    """The whole state of one game; `log`, `chance` and `decide` are its three channels out."""
+class Game(Guarded):
+    """The whole state of one game; `log`, `chance` and `decide` are its three channels out.
+
+    Policies read the game itself; while one decides, every write raises (engine/guard.py)."""
 
     setup: Setup
-    players: list[Player]
-    sanctuary: list[list[Face]]
+    players: tuple[Player, ...]
+    sanctuary: tuple[list[Face], ...]
     gardens: dict[str, list[Face]]
     slots: dict[str, Card]
     stacks: dict[str, int]
@@ -142,32 +151,32 @@ class Game:
     # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
     # `solo` is set while such a turn is played: only its player is blessed at its start;
     # `turn_cut` ends the current turn before its next step (a card may set it).
-    extra_turns: list[int] = field(default_factory=list)
+    extra_turns: list[int] = field(default_factory=GuardedList)
     solo: bool = False
     turn_cut: bool = False
     # The reinforcement registrations not yet used in the step being played (turn.py); a card
     # whose copies are used together takes the others from here (The Merchant).
-    unused: list[tuple[str, str]] = field(default_factory=list)
+    unused: list[tuple[str, str]] = field(default_factory=GuardedList)
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)
-    _orders: tuple[list[Player], ...] = field(init=False)  # turn order from each seat
+    _orders: tuple[tuple[Player, ...], ...] = field(init=False)  # turn order from each seat
 
     def __post_init__(self) -> None:
         self.decide = self.decider.decide
         n = len(self.players)
-        self._orders = tuple([self.players[(first + i) % n] for i in range(n)]
+        self._orders = tuple(tuple(self.players[(first + i) % n] for i in range(n))
                              for first in range(n))
 
     @property
     def rules(self) -> RuleOptions:
         return self.setup.rules
 
-    def turn_order(self, first: int) -> list[Player]:
-        """Players in turn order starting with seat `first` (do not modify)."""
+    def turn_order(self, first: int) -> tuple[Player, ...]:
+        """Players in turn order starting with seat `first`."""
         return self._orders[first]
 
-    def opponents(self, p: Player) -> list[Player]:
+    def opponents(self, p: Player) -> tuple[Player, ...]:
         return self._orders[p.seat][1:]
 
 
@@ -177,12 +186,13 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
     log = EventLog()
     game = Game(
         setup=setup,
-        players=[_new_player(seat) for seat in range(setup.players)],
+        players=tuple(_new_player(seat) for seat in range(setup.players)),
         sanctuary=_sanctuary(counts.faces_per_pool, chance),
-        gardens={name: [FACES[f] for f in faces] for name, faces in GARDENS.items()},
-        slots=dict(setup.card_set.cards),
-        stacks=_stacks(setup, counts.copies),
-        islands={i: None for i in range(1, 8)},
+        gardens=GuardedDict({name: GuardedList([FACES[f] for f in faces])
+                             for name, faces in GARDENS.items()}),
+        slots=GuardedDict(setup.card_set.cards),
+        stacks=GuardedDict(_stacks(setup, counts.copies)),
+        islands=GuardedDict.fromkeys(range(1, 8)),
         rounds=counts.rounds,
         blessings_per_turn=counts.blessings_per_turn,
         log=log,
@@ -209,12 +219,12 @@ def _stacks(setup: Setup, copies: int) -> dict[str, int]:
 
 
 def _new_player(seat: int) -> Player:
-    light = [FACES[f] for f in LIGHT_DIE]
-    dark = [FACES[f] for f in DARK_DIE]
-    return Player(seat=seat, dice=[light, dark], up=[light[0], dark[0]])
+    light = GuardedList([FACES[f] for f in LIGHT_DIE])
+    dark = GuardedList([FACES[f] for f in DARK_DIE])
+    return Player(seat=seat, dice=(light, dark), up=GuardedList([light[0], dark[0]]))
 
 
-def _sanctuary(faces_per_pool: int, chance: Chance) -> list[list[Face]]:
+def _sanctuary(faces_per_pool: int, chance: Chance) -> tuple[list[Face], ...]:
     """The ten pools; with 2 players each keeps 2 faces drawn at random."""
     pools = []
     for index, faces in enumerate(SANCTUARY):
@@ -222,8 +232,8 @@ def _sanctuary(faces_per_pool: int, chance: Chance) -> list[list[Face]]:
         if faces_per_pool < len(faces):
             keep = sorted(chance.sample(f"sanctuary_{index}", len(faces), faces_per_pool))
             kept = [faces[i] for i in keep]
-        pools.append([FACES[f] for f in kept])
-    return pools
+        pools.append(GuardedList([FACES[f] for f in kept]))
+    return tuple(pools)
 
 
 # Which pool a Sanctuary face is bought from (face ids are unique to one pool).

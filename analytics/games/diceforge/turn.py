@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from analytics.engine.guard import GuardedList
 from analytics.engine.loop import rank_seats
 from analytics.games.diceforge import (
     rebellion,  # noqa: F401  (registers the Rebellion cards)
@@ -171,7 +172,7 @@ def call_reinforcements(g: Game, p: Player) -> None:
         return
     fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
     # Read after: a card spent there may have withdrawn its reinforcement (The Companion).
-    unused = g.unused = list(p.hooks.get(REINFORCEMENT, ()))
+    unused = g.unused = GuardedList(p.hooks.get(REINFORCEMENT, ()))
     _use_reinforcements(g, p, unused)
     unused.clear()
 

@@ -265,7 +265,7 @@ class Outlook:
                 self._mirror = 0.8 * self._best_shown(opponents)
         return self._mirror
 
-    def _best_shown(self, opponents: list[Player]) -> float:
+    def _best_shown(self, opponents: tuple[Player, ...]) -> float:
         """The best one-roll value among the opponents' faces a Mirror may copy."""
         best, known = float("-inf"), self._values
         for q in opponents:
