@@ -7,7 +7,8 @@ from pathlib import Path
 from harness import Bench, ev, gained, reserves, rolled
 
 from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS
+from analytics.games.diceforge.components import CARDS, FACES
+from analytics.games.diceforge.rebellion_faces import shows
 
 SET = str(Path(__file__).parent / "sets" / "wind.toml")
 WIND = "wind"
@@ -122,3 +123,10 @@ def test_the_wind_is_no_blessing_the_twins_are_not_offered():
             (1, "dark", "gold_1"))
     buy(b)
     assert b.decider.kinds() == [] and b.reserves(0) == reserves(gold=9)
+
+
+def test_what_a_face_shows_is_each_resource_at_the_most_one_alternative_gives():
+    assert shows(FACES["gold3_or_glory2"]) == (("glory", 2), ("gold", 3))
+    assert shows(FACES["celestial_glory_3_plus"]) == (("glory", 3), ("gold", 3), ("moon", 1),
+                                                      ("sun", 1))
+    assert shows(FACES["x3"]) == ()

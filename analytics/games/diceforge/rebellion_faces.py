@@ -81,6 +81,19 @@ def shown(face: Face, res: str) -> int:
     return max((n for bundle in face.bundles for r, n in bundle if r == res), default=0)
 
 
+# Faces are immutable and one id is one face's rewards, so what each shows is kept by id: the
+# bots' worth of The Wind reads every face of every die at each action choice.
+_SHOWS: dict[str, tuple[tuple[str, int], ...]] = {}
+
+
+def shows(face: Face) -> tuple[tuple[str, int], ...]:
+    """(resource, `shown(face, resource)`) for every resource the face shows."""
+    found = _SHOWS.get(face.id)
+    if found is None:
+        found = _SHOWS[face.id] = tuple((res, shown(face, res)) for res in sorted(face.resources))
+    return found
+
+
 @effect(MERCHANT)
 def merchant(g: Game, p: Player, card: Card) -> None:
     p.tracks.setdefault(MERCHANT, [0])  # 1 once a face was upgraded this turn

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
-from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shown
+from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game
 from analytics.games.diceforge.upgrade import (
     FULL_LADDER,
@@ -92,8 +92,8 @@ def _wind(o: Outlook, v: Values) -> float:
     for q in o.g.players:
         for die in q.dice:
             for face in die:
-                for res in face.resources:
-                    totals[res] = totals.get(res, 0.0) + shown(face, res) / len(die)
+                for res, n in shows(face):
+                    totals[res] = totals.get(res, 0.0) + n / len(die)
     return max((n * o.unit.get(res, 1.0) for res, n in totals.items()), default=0.0)
 
 
