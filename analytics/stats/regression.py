@@ -157,10 +157,13 @@ def _average_effect(x: np.ndarray, weights: np.ndarray, params: np.ndarray, cov:
     d_on, d_off = p_on * (1 - p_on), p_off * (1 - p_off)
     grad = (share * (d_on - d_off)) @ x
     grad[j] = share @ d_on
-    se = float(np.sqrt(grad @ cov @ grad))
+    variance = float(grad @ cov @ grad)
     n_owned = int(weights @ x[:, j])
-    if not np.isfinite(se) or se == 0 or abs(beta) > 15:
+    # A near-singular fit can give a covariance whose quadratic form rounds below zero:
+    # no interval then, as for a separated fit (|beta| > 15).
+    if not np.isfinite(variance) or variance <= 0 or abs(beta) > 15:
         return _nan_estimate(n_owned)
+    se = variance ** 0.5
     z = normal_quantile(confidence)
     return Estimate(effect, effect - z * se, effect + z * se, two_sided_p(effect / se),
                     n_owned, "logistic regression, average marginal effect (delta method)")
