@@ -115,3 +115,25 @@ def test_every_command_has_help_with_examples():
     for command in ("simulate", "list"):
         result = invoke(command, "--help")
         assert result.exit_code == 0 and "Examples:" in result.output
+
+
+@pytest.mark.parametrize("code, leaves_at_once", [(130, True), (143, True), (1, False),
+                                                  (0, False)])
+def test_the_process_leaves_without_teardown_only_after_a_signal_stop(monkeypatch, code,
+                                                                      leaves_at_once):
+    import analytics.cli as cli
+
+    def stopped():
+        raise SystemExit(code)
+
+    class Left(BaseException):
+        """os._exit never returns: the fake one stands for that by raising."""
+
+    def leave(status):
+        raise Left(status)
+
+    monkeypatch.setattr(cli, "main", stopped)
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    with pytest.raises(Left if leaves_at_once else SystemExit) as done:
+        cli.run()
+    assert (done.value.args[0] if leaves_at_once else done.value.code) == code
