@@ -14,7 +14,9 @@ from analytics.engine.guard import GuardedDict, GuardedList, ReadOnlyError
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.components import FACES
 from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.pairing import with_card
+from analytics.games.diceforge.resources import gain, lose, spend
 from analytics.games.diceforge.state import Game, Player, Setup
 from analytics.policies import make_bot
 
@@ -42,6 +44,11 @@ ATTEMPTS = (
     lambda g, p: g.chance.roll(p.seat, "light", p.dice[0]),
     lambda g, p: g.decide(p.seat, "action", ("pass", "feat")),
     lambda g, p: delattr(g, "round"),
+    # rules whose writes bypass the containers' checks test the flag themselves, first
+    lambda g, p: gain(g, p, "gold", 3, "cheat"),
+    lambda g, p: lose(g, p, "gold", 1, "cheat"),
+    lambda g, p: spend(g, p, "gold", 0, "cheat"),
+    lambda g, p: roll_die(g, p, 0, "cheat"),
 )
 
 

@@ -3,6 +3,8 @@ logged."""
 
 from __future__ import annotations
 
+from analytics.engine import guard
+from analytics.engine.guard import write_item
 from analytics.games.diceforge.components import GAIN_OF
 from analytics.games.diceforge.hooks import HANDLERS
 from analytics.games.diceforge.state import Game, Player
@@ -11,6 +13,8 @@ from analytics.games.diceforge.state import Game, Player
 def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None = None) -> None:
     """Give `amount` of `res` to p: gain hooks first (they may take part of it: Hammer,
     Scepter, Sentinel), then the map; what exceeds a cap is lost (Glory has none)."""
+    if guard.FROZEN:  # tested here once: the writes below bypass the map's own check
+        guard.refuse(p, "gain")
     if amount <= 0:
         return
     if p.hooks:  # (dict lookups are most of a gain's cost: ~480 gains a game)
@@ -23,14 +27,14 @@ def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None
     reserve = p.res
     cap = p.caps.get(res)
     if cap is None:
-        reserve[res] = reserve.get(res, 0) + amount
+        write_item(reserve, res, reserve.get(res, 0) + amount)
         g.log.emit(p.seat, "resource_gained", item, res, amount, cause)
         return
     held = reserve[res]  # a capped resource is in every map from the start
     room = cap - held
     kept = amount if amount <= room else room  # min(), without a call
     if kept > 0:
-        reserve[res] = held + kept
+        write_item(reserve, res, held + kept)
         g.log.emit(p.seat, "resource_gained", item, res, kept, cause)
     if kept < amount:
         g.log.emit(p.seat, "resource_overflowed", item, res, amount - kept, cause)
@@ -38,10 +42,12 @@ def gain(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None
 
 def lose(g: Game, p: Player, res: str, amount: int, cause: str, item: str | None = None) -> None:
     """Take up to `amount` of `res` from p's map; nothing goes below zero."""
+    if guard.FROZEN:
+        guard.refuse(p, "lose")
     held = p.res.get(res, 0)
     lost = amount if amount <= held else held
     if lost > 0:
-        p.res[res] = held - lost
+        write_item(p.res, res, held - lost)
         g.log.emit(p.seat, "resource_lost", item, res, -lost, cause)
 
 
@@ -49,6 +55,8 @@ def spend(g: Game, p: Player, res: str, amount: int, cause: str) -> None:
     """Take `amount` of `res` from p's map (the caller has checked p holds it) for `cause`.
 
     Costs go through payment.pay, which uses this for the part the reserve pays."""
+    if guard.FROZEN:
+        guard.refuse(p, "spend")
     if amount > 0:
-        p.res[res] -= amount
+        write_item(p.res, res, p.res[res] - amount)
         g.log.emit(p.seat, "resource_spent", cause, res, -amount, cause)
