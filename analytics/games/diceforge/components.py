@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 GOLD, SUN, MOON, GLORY = "gold", "sun", "moon", "glory"
 
@@ -30,10 +30,11 @@ class Face:
         # faces are hashed each time a player forges (one place per distinct face).
         return hash(self.id)
 
-    @property
-    def resources(self) -> frozenset[str]:
-        """Every resource any bundle of this face can give."""
-        return frozenset(r for b in self.bundles for r, _ in b)
+    # Every resource any bundle of this face can give (the bots ask it often: set once).
+    resources: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "resources", frozenset(r for b in self.bundles for r, _ in b))
 
 
 def _plain(face_id: str, *pairs: tuple[str, int], cost: int = 0, level: int = 0) -> Face:

@@ -13,13 +13,13 @@ from analytics.games.diceforge.components import (
     SUN,
     Face,
 )
-from analytics.games.diceforge.forge import buyable
 from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES, FACE_DICE_EFFECTS
 from analytics.games.diceforge.rebellion_forge import (
     cheapest_glory_faces,
     shows_glory,
     trident_faces,
 )
+from analytics.games.diceforge.temple import offered_faces, temple_cached
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.state import Player
@@ -134,16 +134,17 @@ def _tree(o: Outlook, v: Values) -> float:
 
 def _ancestor(o: Outlook, v: Values) -> float:
     """The cheapest Glory face over my weakest face (if it gains), then a minor blessing."""
-    gain = max((o.placement_gain(FACES[f]) for f in cheapest_glory_faces(o.g)), default=0.0)
-    return max(0.0, gain) + max(o.die_means())
+    faces = temple_cached(o.g, "ancestor", lambda g: frozenset(cheapest_glory_faces(g)))
+    return max(0.0, o.best_placement(faces)) + max(o.die_means())
 
 
 def _wood_nymph(o: Outlook, v: Values) -> float:
     """4 gold, and a purchase now without spending an action: the best face it affords."""
-    affordable = set(buyable(o.g, o.p.res[GOLD] + 4))
-    floor = o.slot_worths()[0]
-    best = max((net - floor for net, _, fid in o.rates.ranked_offers() if fid in affordable),
-               default=0.0)
+    gold, offered = o.p.res[GOLD] + 4, offered_faces(o.g)
+    # Ranked best first: the first face on offer it affords is the best.
+    net = next((net for net, cost, fid in o.rates.ranked_offers()
+                if cost <= gold and fid in offered), None)
+    best = 0.0 if net is None else net - o.slot_worths()[0]
     return 4 * o.unit[GOLD] + max(0.0, best)
 
 
@@ -160,8 +161,8 @@ def _omniscient(o: Outlook, v: Values) -> float:
 
 def _trident(o: Outlook, v: Values) -> float:
     """The best face the Temple still gives, less the reserve gold it discards."""
-    gain = max((o.placement_gain(FACES[f]) for f in trident_faces(o.g)), default=0.0)
-    return max(0.0, gain) - o.p.res[GOLD] * o.unit[GOLD]
+    faces = temple_cached(o.g, "trident", lambda g: frozenset(trident_faces(g)))
+    return max(0.0, o.best_placement(faces)) - o.p.res[GOLD] * o.unit[GOLD]
 
 
 def _const(name: str):

@@ -9,14 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
+from analytics.games.diceforge.forge import FIXED
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.temple import offered_faces, temple_cached
 from analytics.games.diceforge.upgrade import (
     FULL_LADDER,
+    TOP_LEVEL,
     Ladder,
     ladder,
     offered_at,
-    upgradable,
 )
 
 if TYPE_CHECKING:
@@ -52,11 +54,28 @@ def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder
 
 def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
-    Sanctuary unless `offers` says which."""
+    Sanctuary unless `offers` says which: `upgrade_gain` of every upgradable place, in one pass
+    over my distinct faces, each target level's best worth per die found once."""
     if offers is None:
-        offers = ladder(o.g)
-    return max((upgrade_gain(o, place, levels, offers)
-                for place in upgradable(o.g, o.p, levels, offers)), default=0.0)
+        offers = temple_cached(o.g, "ladder", ladder)
+    tops: dict[tuple[int, int], float] = {}  # (target level, die) -> best worth offered there
+    best = 0.0
+    found = False
+    for face, on_light, on_dark in o.faces():
+        if face.special in FIXED or face.level >= TOP_LEVEL:
+            continue
+        level = min(face.level + levels, TOP_LEVEL)
+        if not offers[level]:
+            continue
+        for die, on_die in ((0, on_light), (1, on_dark)):
+            if on_die:
+                top = tops.get((level, die))
+                if top is None:
+                    top = tops[level, die] = max(o.face_worth(FACES[f], die) for f in offers[level])
+                gain = top - o.face_worth(face, die)
+                if not found or gain > best:
+                    best, found = gain, True
+    return best
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:
@@ -64,9 +83,10 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
     if special == "celestial_mirror":
         return best_face_up(o)
     if special == "choose_face":
-        return max(o.face_value(f, 0.0) for die in o.p.dice for f in die)
+        return max(o.face_value(f, 0.0) for f, _, _ in o.faces())
     if special == "double_upgrade":
-        return max(0.0, best_upgrade(o, 2))
+        return o.temple_worth(("upgrade", 2, offered_faces(o.g)),
+                              lambda: max(0.0, best_upgrade(o, 2)))
     return max(o.bundle_value(bundle) for bundle in face.bundles)
 
 

@@ -11,6 +11,7 @@ adds what depends on the seat's dice and caches it while those stay the same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from analytics.games.diceforge.components import (
@@ -28,6 +29,7 @@ from analytics.games.diceforge.components import (
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.state import Game, Player
+from analytics.games.diceforge.temple import offered_faces
 
 SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
@@ -372,6 +374,21 @@ class Outlook:
                 return value
         return effect(self, self.v)
 
+    def temple_worth(self, key: tuple, worth: Callable[[], float]) -> float:
+        """`worth()`, kept with my dice values under `key` plus the Mirror's value: for worths
+        that read only the rates, my dice and which faces the Temple still offers (`key` names
+        the worth and those faces; a face's worth may read the Mirror's, hence its value)."""
+        memo, key = self.dice().effects, (*key, self.mirror_value())
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = worth()
+        return value
+
+    def best_placement(self, face_ids: frozenset[str]) -> float:
+        """The most `placement_gain` of any of `face_ids` (0.0 for none), kept as above."""
+        return self.temple_worth(("placement", face_ids), lambda: max(
+            (self.placement_gain(FACES[f]) for f in face_ids), default=0.0))
+
     def gold_income(self) -> float:
         """Gold I expect from my dice over the blessings left (plain gold faces only)."""
         per_roll = self._gold_per_roll
@@ -380,18 +397,6 @@ class Outlook:
                 _vectors(f)[0][0] * (n_light + n_dark)
                 for f, n_light, n_dark in self.faces() if len(f.bundles) == 1) / 6
         return per_roll * self.rolls
-
-
-_OFFERED: list = [None, -1, frozenset()]  # game, Sanctuary size, face ids: one entry
-
-
-def offered_faces(g: Game) -> frozenset[str]:
-    """Ids of the faces left in the Sanctuary, shared by all bots of the game: faces only
-    ever leave the Sanctuary, so its size dates the answer."""
-    size = sum(map(len, g.sanctuary))
-    if _OFFERED[0] is not g or _OFFERED[1] != size:
-        _OFFERED[:] = g, size, frozenset(f.id for pool in g.sanctuary for f in pool)
-    return _OFFERED[2]
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
