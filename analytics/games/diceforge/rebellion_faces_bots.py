@@ -12,7 +12,7 @@ from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, 
 from analytics.games.diceforge.forge import FIXED
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game
-from analytics.games.diceforge.temple import offered_faces, temple_cached
+from analytics.games.diceforge.temple import offered_faces
 from analytics.games.diceforge.upgrade import (
     FULL_LADDER,
     TOP_LEVEL,
@@ -56,8 +56,9 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
     Sanctuary unless `offers` says which: `upgrade_gain` of every upgradable place, in one pass
     over my distinct faces, each target level's best worth per die found once."""
-    if offers is None:
-        offers = temple_cached(o.g, "ladder", ladder)
+    if offers is None:  # the Sanctuary's faces: kept with my dice per faces on offer
+        return o.temple_worth(("upgrade", levels, offered_faces(o.g)),
+                              lambda: best_upgrade(o, levels, ladder(o.g)))
     tops: dict[tuple[int, int], float] = {}  # (target level, die) -> best worth offered there
     best = 0.0
     found = False
@@ -85,8 +86,7 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
     if special == "choose_face":
         return max(o.face_value(f, 0.0) for f, _, _ in o.faces())
     if special == "double_upgrade":
-        return o.temple_worth(("upgrade", 2, offered_faces(o.g)),
-                              lambda: max(0.0, best_upgrade(o, 2)))
+        return max(0.0, best_upgrade(o, 2))
     return max(o.bundle_value(bundle) for bundle in face.bundles)
 
 

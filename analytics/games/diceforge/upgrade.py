@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from analytics.games.diceforge.components import FACES, SANCTUARY, Face
 from analytics.games.diceforge.forge import forge_at, places, take_from_sanctuary
 from analytics.games.diceforge.state import Game, Player
+from analytics.games.diceforge.temple import temple_cached
 
 TOP_LEVEL = 7
 POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
@@ -26,7 +27,12 @@ Ladder = tuple[tuple[str, ...], ...]  # per level 0..7: the face ids an upgrade 
 def ladder(g: Game) -> Ladder:
     """For each level, the face ids an upgrade to it may take: those of the first level from
     there with a face left in the Sanctuary (() when every level from there is empty). One pass
-    over the Sanctuary serves every face's question."""
+    over the Sanctuary serves every face's question, and is kept while the Temple stays the
+    same (the Merchant and the bots ask it several times a turn)."""
+    return temple_cached(g, "ladder", _ladder_of_game)
+
+
+def _ladder_of_game(g: Game) -> Ladder:
     return ladder_of(g.sanctuary)
 
 

@@ -326,14 +326,18 @@ class Outlook:
 
     def placement_gain(self, face: Face) -> float:
         """Worth added by forging `face` over my weakest face (on the die where it fits best)."""
+        light, dark = self.weakest()
+        return max(self.face_worth(face, 0) - light, self.face_worth(face, 1) - dark)
+
+    def weakest(self) -> tuple[float, float]:
+        """The worth of my weakest face that may be forged over, on each die."""
         dice = self.dice()
         if dice.weakest is None:
             kept = [(f, on_light, on_dark) for f, on_light, on_dark in self.faces()
                     if f.special != "boar"]
             dice.weakest = (min(self.face_worth(f, 0) for f, on_light, _ in kept if on_light),
                             min(self.face_worth(f, 1) for f, _, on_dark in kept if on_dark))
-        light, dark = dice.weakest
-        return max(self.face_worth(face, 0) - light, self.face_worth(face, 1) - dark)
+        return dice.weakest
 
     def offering_gain(self, gold: int) -> float:
         """Greedy offering: the best-net different faces, each over my next weakest face.
@@ -386,8 +390,16 @@ class Outlook:
 
     def best_placement(self, face_ids: frozenset[str]) -> float:
         """The most `placement_gain` of any of `face_ids` (0.0 for none), kept as above."""
-        return self.temple_worth(("placement", face_ids), lambda: max(
-            (self.placement_gain(FACES[f]) for f in face_ids), default=0.0))
+        return self.temple_worth(("placement", face_ids), lambda: self._best_placement(face_ids))
+
+    def _best_placement(self, face_ids: frozenset[str]) -> float:
+        if not face_ids:
+            return 0.0
+        light, dark = self.weakest()
+        worth = self.face_worth
+        # The best face's gain on the better die: each die's best face, then the better die.
+        return max(max(worth(FACES[f], 0) for f in face_ids) - light,
+                   max(worth(FACES[f], 1) for f in face_ids) - dark)
 
     def gold_income(self) -> float:
         """Gold I expect from my dice over the blessings left (plain gold faces only)."""
