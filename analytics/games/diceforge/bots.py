@@ -72,6 +72,8 @@ class HeuristicBot:
         if handler is None:  # a new decision kind needs a handler, not a silent first option
             raise DecisionError(f"bot {self.name!r} has no handler for decision kind "
                                 f"{decision.kind!r}")
+        if self._outlook is not None:  # a new decision: the game may have changed since
+            self._outlook.decided.clear()
         return handler(self, view, decision)
 
     def outlook(self, g: Game, seat: int) -> Outlook:

@@ -56,7 +56,7 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
     Sanctuary unless `offers` says which: `upgrade_gain` of every upgradable place, in one pass
     over my distinct faces, each target level's best worth per die found once."""
-    if offers is None:  # the Sanctuary's faces: kept with my dice per faces on offer
+    if offers is None:  # the Sanctuary's (plain) faces: kept with my dice per faces on offer
         return o.temple_worth(("upgrade", levels, offered_faces(o.g)),
                               lambda: best_upgrade(o, levels, ladder(o.g)))
     tops: dict[tuple[int, int], float] = {}  # (target level, die) -> best worth offered there

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from analytics.games.diceforge.components import (
     CARDS,
@@ -154,7 +155,8 @@ class Outlook:
 
     __slots__ = ("g", "p", "v", "rates", "unit", "rolls", "spend_rolls", "acts", "forged",
                  "_values", "_worths", "_faces", "_dice_key", "_mirror_on_dice", "_dice",
-                 "_gold_per_roll", "_mirror", "_mirror_from", "_prior_mirror", "_shown")
+                 "_gold_per_roll", "_mirror", "_mirror_from", "_prior_mirror", "_shown",
+                 "decided")
 
     def __init__(self, g: Game, p: Player, rates: Rates) -> None:
         self.g, self.p, self.v, self.rates = g, p, rates.v, rates
@@ -171,6 +173,9 @@ class Outlook:
         self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
         self._prior_mirror: tuple[tuple[int, ...], float] | None = None
         self._shown: dict[int, tuple[int, tuple[Face, ...]]] = {}  # see `_best_shown`
+        # Effect worths worked out for the decision being made. The game is frozen while a
+        # policy decides, so they hold until it answers; its bot clears them at the next.
+        self.decided: dict[str, float] = {}
 
     def reuse(self, old: Outlook | None) -> None:
         """Take over what `old` (this seat a moment earlier) worked out that still holds:
@@ -364,6 +369,12 @@ class Outlook:
         Effects that read only the rates and my dice are kept with the dice values, unless my
         dice hold a Mirror (then computing them would read the opponents' dice early).
         """
+        value = self.decided.get(name)
+        if value is None:
+            value = self.decided[name] = self._effect(name)
+        return value
+
+    def _effect(self, name: str) -> float:
         effect = EFFECT_VALUES.get(name)
         if effect is None:
             return 0.0
@@ -378,11 +389,14 @@ class Outlook:
                 return value
         return effect(self, self.v)
 
-    def temple_worth(self, key: tuple, worth: Callable[[], float]) -> float:
-        """`worth()`, kept with my dice values under `key` plus the Mirror's value: for worths
-        that read only the rates, my dice and which faces the Temple still offers (`key` names
-        the worth and those faces; a face's worth may read the Mirror's, hence its value)."""
-        memo, key = self.dice().effects, (*key, self.mirror_value())
+    def temple_worth(self, key: tuple, worth: Callable[[], float], mirror: bool = False) -> float:
+        """`worth()`, kept with my dice values under `key`: for worths that read only the rates,
+        my dice and which faces the Temple still offers (`key` names the worth and those
+        faces). A Mirror among those faces is worth what the opponents' dice show: then
+        `mirror` puts its value in the key (one on my dice is in my dice values' key)."""
+        memo = self.dice().effects
+        if mirror:
+            key = (*key, self.mirror_value())
         value = memo.get(key)
         if value is None:
             value = memo[key] = worth()
@@ -390,7 +404,8 @@ class Outlook:
 
     def best_placement(self, face_ids: frozenset[str]) -> float:
         """The most `placement_gain` of any of `face_ids` (0.0 for none), kept as above."""
-        return self.temple_worth(("placement", face_ids), lambda: self._best_placement(face_ids))
+        return self.temple_worth(("placement", face_ids), lambda: self._best_placement(face_ids),
+                                 mirror=_has_mirror(face_ids))
 
     def _best_placement(self, face_ids: frozenset[str]) -> float:
         if not face_ids:
@@ -409,6 +424,11 @@ class Outlook:
                 _vectors(f)[0][0] * (n_light + n_dark)
                 for f, n_light, n_dark in self.faces() if len(f.bundles) == 1) / 6
         return per_roll * self.rolls
+
+
+@lru_cache(maxsize=4096)  # a set of faces hashes once (frozenset), the answer is kept
+def _has_mirror(face_ids: frozenset[str]) -> bool:
+    return any(FACES[f].special == "mirror" for f in face_ids)
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
