@@ -59,23 +59,29 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     if offers is None:  # the Sanctuary's (plain) faces: kept with my dice per faces on offer
         return o.temple_worth(("upgrade", levels, offered_faces(o.g)),
                               lambda: best_upgrade(o, levels, ladder(o.g)))
-    tops: dict[tuple[int, int], float] = {}  # (target level, die) -> best worth offered there
+    tops: dict[int, tuple[float, float]] = {}  # target level -> best worth there, per die
+    worth = o.face_worth
     best = 0.0
     found = False
     for face, on_light, on_dark in o.faces():
         if face.special in FIXED or face.level >= TOP_LEVEL:
             continue
         level = min(face.level + levels, TOP_LEVEL)
-        if not offers[level]:
+        top = tops.get(level)
+        if top is None:
+            ids = offers[level]
+            top = tops[level] = ((max(worth(FACES[f], 0) for f in ids),
+                                  max(worth(FACES[f], 1) for f in ids)) if ids else ())
+        if not top:
             continue
-        for die, on_die in ((0, on_light), (1, on_dark)):
-            if on_die:
-                top = tops.get((level, die))
-                if top is None:
-                    top = tops[level, die] = max(o.face_worth(FACES[f], die) for f in offers[level])
-                gain = top - o.face_worth(face, die)
-                if not found or gain > best:
-                    best, found = gain, True
+        if on_light:
+            gain = top[0] - worth(face, 0)
+            if not found or gain > best:
+                best, found = gain, True
+        if on_dark:
+            gain = top[1] - worth(face, 1)
+            if not found or gain > best:
+                best, found = gain, True
     return best
 
 
@@ -87,7 +93,10 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
         return max(o.face_value(f, 0.0) for f, _, _ in o.faces())
     if special == "double_upgrade":
         return max(0.0, best_upgrade(o, 2))
-    return max(o.bundle_value(bundle) for bundle in face.bundles)
+    bundles = face.bundles
+    if len(bundles) == 1:  # most faces: no choice to weigh
+        return o.bundle_value(bundles[0])
+    return max(o.bundle_value(bundle) for bundle in bundles)
 
 
 def celestial_mean(o: Outlook) -> float:
