@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from harness import Bench, ev, gained, reserves
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS, OWN_TURN
+from analytics.engine.scripted import ScriptedDecider
+from analytics.games.diceforge import GAME, labels, turn
+from analytics.games.diceforge.components import CARDS, OWN_TURN, TURN_START
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.hooks import fire, unregister
 
@@ -49,9 +50,10 @@ def test_bought_its_token_starts_at_zero_and_it_registers_as_a_reinforcement():
     b = bench()
     b.set_reserves(0, moon=1)
     turn.perform_feat(b.g, b.p(0), "companion", "action")
-    assert b.p(0).tracks == {"companion": [0]}
+    assert b.p(0).tracks == {"companion": [0], "companion_moved": [0]}
     assert b.p(0).hooks == {"reinforcement": (("companion", "companion"),),
-                            "own_turn": (("companion", "companion_cash"),)}
+                            "own_turn": (("companion", "companion_cash"),),
+                            "turn_start": (("companion", "companion_turn"),)}
 
 
 def test_each_use_moves_the_token_one_space():
@@ -145,15 +147,61 @@ def test_each_copy_has_its_own_token_and_a_copy_at_five_is_not_offered():
              ("reinforcement", "companion"))
     turn.call_reinforcements(b.g, b.p(0))
     assert b.p(0).tracks["companion"] == [5, 3]
+    assert "companion_copy" not in b.decider.kinds()  # the copy at 5 is no choice
 
 
-def test_with_two_copies_below_five_a_use_advances_the_one_furthest_along():
+@pytest.mark.parametrize("first", [3, 1])
+def test_with_two_copies_both_used_each_token_moves_once(first):
+    """[3, 1] both used: [4, 2], whichever copy the player moves first."""
     b = bench(3, 1)
     b.decide(("companion_cash", "keep"), ("companion_cash", "keep"),
-             ("reinforcement", "companion"), ("reinforcement", "companion"))
+             ("reinforcement", "companion"), ("companion_copy", first),
+             ("reinforcement", "companion"))
     turn.call_reinforcements(b.g, b.p(0))
-    assert b.p(0).tracks["companion"] == [5, 1]
+    assert b.events() == [USE, STEP, USE, STEP]
+    assert b.p(0).tracks["companion"] == [4, 2]
+    assert [d.options for d in b.decider.asked if d.kind == "companion_copy"] == [(3, 1)]
+    assert b.decider.kinds() == ["companion_cash", "companion_cash", "reinforcement",
+                                 "companion_copy", "reinforcement"]  # then one copy is left
+    assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),) * 2
+
+
+@pytest.mark.parametrize("chosen, after", [(3, [4, 1]), (1, [3, 2])])
+def test_with_one_use_the_chosen_copy_moves(chosen, after):
+    b = bench(3, 1)
+    b.decide(("companion_cash", "keep"), ("companion_cash", "keep"),
+             ("reinforcement", "companion"), ("companion_copy", chosen),
+             ("reinforcement", "done"))
+    turn.call_reinforcements(b.g, b.p(0))
+    assert b.p(0).tracks["companion"] == after
+    b.check_scripts_used()
+
+
+def test_a_copy_reaching_five_stops_while_the_other_is_still_offered():
+    b = bench(4, 1)
+    b.decide(("companion_cash", "keep"), ("companion_cash", "keep"),
+             ("reinforcement", "companion"), ("companion_copy", 4),
+             ("reinforcement", "companion"))
+    turn.call_reinforcements(b.g, b.p(0))
+    assert b.p(0).tracks["companion"] == [5, 2]
     assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),)
+    fire(b.g, b.p(0), TURN_START)  # next turn: only the copy at 2 is offered, and no choice
+    b.decide(("companion_cash", "keep"), ("companion_cash", "keep"),
+             ("reinforcement", "companion"))
+    turn.call_reinforcements(b.g, b.p(0))
+    assert b.p(0).tracks["companion"] == [5, 3]
+    assert b.decider.kinds().count("companion_copy") == 1
+
+
+def test_each_new_turn_every_copy_below_five_may_move_again():
+    b = bench(3, 3)
+    for _ in range(2):
+        b.decide(("companion_cash", "keep"), ("reinforcement", "companion"),
+                 ("reinforcement", "companion"))
+        turn.call_reinforcements(b.g, b.p(0))
+        fire(b.g, b.p(0), TURN_START)
+    assert b.p(0).tracks == {"companion": [5, 5], "companion_moved": [0, 0]}
+    assert "companion_copy" not in b.decider.kinds()  # copies on one space are alike
 
 
 def test_copies_cash_in_one_by_one_and_a_cashed_copy_stops_its_reinforcement():
@@ -161,6 +209,34 @@ def test_copies_cash_in_one_by_one_and_a_cashed_copy_stops_its_reinforcement():
     b.decide(("companion_cash", "keep"), ("companion_cash", "cash"))
     fire(b.g, b.p(0), OWN_TURN)
     assert [d.context for d in b.decider.asked] == [3, 1]  # the furthest along first
-    assert b.p(0).tracks["companion"] == [3]
+    assert b.p(0).tracks == {"companion": [3], "companion_moved": [0]}
     assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),)
     assert b.reserves(0) == reserves(sun=1, glory=1)
+
+
+def test_cashing_one_copy_leaves_the_others_token_to_move_on():
+    b = bench(3, 1)
+    b.decide(("companion_cash", "cash"), ("companion_cash", "keep"),
+             ("reinforcement", "companion"))
+    turn.call_reinforcements(b.g, b.p(0))
+    assert b.p(0).tracks == {"companion": [2], "companion_moved": [1]}
+    assert b.reserves(0) == reserves(sun=3, glory=3)
+    assert "companion_copy" not in b.decider.kinds()
+
+
+def test_cashing_the_last_copy_withdraws_all_its_registrations():
+    b = bench(2, 5)
+    b.decide(("companion_cash", "cash"), ("companion_cash", "cash"))
+    fire(b.g, b.p(0), OWN_TURN)
+    assert b.p(0).hooks == {} and b.p(0).tracks == {"companion": [], "companion_moved": []}
+    assert b.reserves(0) == reserves(sun=6, glory=7)  # 7 Sun, 1 over the cap
+
+
+def test_the_labelled_scripted_decider_names_the_copy_by_its_space():
+    b = bench(3, 1)
+    decider = ScriptedDecider(GAME.labelling, ["keep", "keep", "companion", "at1", "done"])
+    b.g.decider, b.g.decide = decider, decider.decide
+    turn.call_reinforcements(b.g, b.p(0))
+    assert b.p(0).tracks["companion"] == [3, 2] and not decider.script
+    assert labels.labels("companion_copy", (3, 1)) == ("at3", "at1")
+    assert labels.parse("companion_copy", "at1", (3, 1)) == 1

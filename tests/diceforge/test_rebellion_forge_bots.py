@@ -93,6 +93,20 @@ def test_bots_advance_the_companion_every_turn(name):
     assert b.p(0).tracks["companion"] == [1]
 
 
+@pytest.mark.parametrize("name", HEURISTIC)
+def test_bots_move_the_companion_furthest_along_first_and_every_copy_each_turn(name):
+    b = bench(name)
+    b.give_card(0, "companion")
+    b.give_card(0, "companion")
+    b.p(0).tracks["companion"] = [1, 3]
+    b.g.phase = turn.REINFORCEMENTS
+    turn.STEPS[b.g.phase](b.g)  # the step (its own_turn moment keeps both: they may move)
+    assert answers(b, "companion_cash") == ["keep", "keep"]
+    assert answers(b, "companion_copy") == [3]
+    assert answers(b, "reinforcement") == ["companion", "companion"]
+    assert b.p(0).tracks["companion"] == [2, 4]
+
+
 # --- faces ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", HEURISTIC)
 def test_bots_take_the_ancestors_face_and_decline_it_over_better_dice(name):

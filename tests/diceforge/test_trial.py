@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
+from analytics.engine import derive_seed, play_game
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.state import Setup
 from analytics.games.diceforge.trial import mean_interval, parse_arm, run_arms, wilson
+from analytics.policies import make_bot
 
 
 def test_wilson_interval_of_a_known_proportion():
@@ -37,3 +44,24 @@ def test_paired_arms_play_the_same_games(tmp_path):
     assert report["paired_vs_a"]["b"]["share_diff"] == (0.0, 0.0, 0.0)
     assert report["arms"]["a"]["games"] == 4
     assert report["arms"]["a"]["win_share"] == sum(r["share"] for r in a) / 4
+
+
+def test_a_trial_plays_the_card_set_it_names(tmp_path):
+    out = tmp_path / "rows.jsonl"
+    report = run_arms("hero", "hero", {"a": {}}, games=1, seed=1, out=out,
+                      cards="rebellion-goddess-cards")
+    row = json.loads(out.read_text())
+    setup = Setup(4, load_card_set("rebellion-goddess-cards"))
+    same = play_game(GAME, setup, [make_bot("diceforge", "hero") for _ in range(4)],
+                     derive_seed(1, "trial", 0))
+    assert row["scores"] == same.scores and report["cards"] == "rebellion-goddess-cards"
+
+
+def test_an_unknown_card_set_is_one_line_and_exit_1(tmp_path):
+    out = tmp_path / "rows.jsonl"
+    run = subprocess.run([sys.executable, "-m", "analytics.games.diceforge.trial", "--games",
+                          "1", "--cards", "nope", "--out", str(out)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 1 and run.stdout == "" and not out.exists()
+    assert run.stderr.startswith("error: card set 'nope' is neither a preset (base, ")
+    assert run.stderr.count("\n") == 1

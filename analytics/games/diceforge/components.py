@@ -260,7 +260,8 @@ CARDS: dict[str, Card] = {
               use=Use(cost=((GOLD, 3),), order=2), origin=REB),
         # Rebellion: forging and counting cards (rebellion_forge.py)
         _card("companion", "The Companion", "M2", 2, "reinforcement", use=Use(order=0),
-              hooks=((OWN_TURN, "companion_cash"),), origin=REB),
+              hooks=((OWN_TURN, "companion_cash"), (TURN_START, "companion_turn")),
+              origin=REB),
         _card("ancestor", "The Ancestor", "M5", 6, "immediate", origin=REB),
         _card("tree", "The Tree", "F1", 2, "reinforcement", use=Use(order=0), origin=REB),
         _card("wood_nymph", "The Wood Nymph", "F2", 2, "immediate", origin=REB),

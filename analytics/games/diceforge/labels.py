@@ -58,6 +58,11 @@ def _use(option: Any, context: Any) -> str:
     return "use" if option else "keep"
 
 
+def _space(option: Any, context: Any) -> str:
+    """A token by the space it stands on: 'at3' (copies on one space are alike)."""
+    return f"at{option}"
+
+
 def _face_pair(option: Any, context: Any) -> str:
     """A face for each die: 'gold_3+sun_2'."""
     return f"{_face(option[0], None)}+{_face(option[1], None)}"
@@ -75,7 +80,7 @@ LABELS: dict[str, Labeller] = {
     "owl_resource": _as_is, "boar_bonus": _as_is, "ship_order": _as_is,
     "twins_reroll": _as_is, "twins_bonus": _as_is, "scepter_shards": _as_is,
     "companion_cash": _as_is, "ancestor_face": _as_is, "nymph_buy": _as_is,
-    "trident_face": _as_is,
+    "trident_face": _as_is, "companion_copy": _space,
     "first_titan_feat": _as_is, "right_hand_gold": _count,
     "convert": _count, "hammer_gold": _count, "scepter_gold": _count, "scepter_pay": _count,
     "face_choice": _bundle, "loss_choice": _bundle,

@@ -1,12 +1,15 @@
 """Rebellion cards that forge faces or count what a player has (seed `000_…`, REFERENCE.md §6.1,
 §6.4), each only an `@effect` or `@handler` registration.
 
-The Companion (M2, reinforcement): each copy has a token on a track 0-5 (`p.tracks`), one
-step per use; a copy at 5 is no longer offered. At any moment of one's own turn (the
-`own_turn` hook) a copy may be cashed in for N Sun Shards and N Glory (N: its position); the
-copy then does nothing more. Shards over the cap are lost, as every gain's (REFERENCE §3).
-Cashing a copy at 0 (nothing to gain) is not offered. With several copies, a use advances the
-copy furthest along that is below 5 (the seed is silent; README.md lists such readings).
+The Companion (M2, reinforcement): each copy has its own token on a track 0-5 (`p.tracks`)
+and is its own reinforcement, offered once a turn while its token is below 5; a use moves
+that copy's token one step. The reinforcement step offers a card id, not a copy, so a use
+takes a copy not yet moved this turn: which one is a choice (`companion_copy`, by the
+position of its token) when those copies stand on different spaces. At any moment of one's
+own turn (the `own_turn` hook) a copy may be cashed in for N Sun Shards and N Glory (N: its
+position); that copy and its token are set aside, the others keep theirs. Shards over the
+cap are lost, as every gain's (REFERENCE §3). Cashing a copy at 0 (nothing to gain) is not
+offered.
 
 The Ancestor (M5): may forge, for free, the cheapest Sanctuary face showing Glory (a choice
 among ties), then a minor blessing with that die. With no such face left, a minor blessing
@@ -34,6 +37,7 @@ from analytics.games.diceforge.components import (
     OWN_TURN,
     REINFORCEMENT,
     SUN,
+    TURN_START,
     Card,
     Face,
 )
@@ -44,6 +48,9 @@ from analytics.games.diceforge.state import POOL_OF, Game, Player
 
 # --- The Companion --------------------------------------------------------------------------
 COMPANION = "companion"
+# Per copy, in the order of p.tracks[COMPANION]: 1 once that copy moved this turn (a turn_start
+# handler clears it), so that each use in a reinforcement step moves a copy of its own.
+COMPANION_MOVED = "companion_moved"
 COMPANION_TRACK = "companion_track"  # the log's word for steps of a Companion token
 COMPANION_END = 5  # the track's last space
 WORDS = {"resource": (COMPANION_TRACK,), "cause": ()}
@@ -52,27 +59,49 @@ WORDS = {"resource": (COMPANION_TRACK,), "cause": ()}
 @effect(COMPANION)
 def companion(g: Game, p: Player, card: Card) -> None:
     p.tracks.setdefault(COMPANION, GuardedList()).append(0)
+    p.tracks.setdefault(COMPANION_MOVED, GuardedList()).append(0)
+
+
+def unmoved_positions(p: Player) -> tuple[int, ...]:
+    """The spaces (furthest first, each once) of the copies this turn's step may still move:
+    below 5 and not moved yet. Copies on one space are alike: a choice names the space."""
+    tracks, moved = p.tracks[COMPANION], p.tracks[COMPANION_MOVED]
+    return tuple(sorted({t for t, m in zip(tracks, moved, strict=True)
+                         if t < COMPANION_END and not m}, reverse=True))
 
 
 @handler(COMPANION)
 def advance_companion(g: Game, p: Player, card_id: str) -> None:
-    """One step for the copy furthest along below 5; a copy reaching 5 is no longer offered."""
-    tracks = p.tracks[card_id]
-    i = max((i for i, t in enumerate(tracks) if t < COMPANION_END), key=tracks.__getitem__)
+    """One step for one copy not moved this turn (chosen by its space when they differ); a
+    copy reaching 5 is no longer offered."""
+    positions = unmoved_positions(p)
+    position = positions[0] if len(positions) == 1 else g.decide(p.seat, "companion_copy",
+                                                                 positions)
+    tracks, moved = p.tracks[card_id], p.tracks[COMPANION_MOVED]
+    i = next(i for i, t in enumerate(tracks) if t == position and not moved[i])
     tracks[i] += 1
+    moved[i] = 1
     g.log.emit(p.seat, "resource_gained", card_id, COMPANION_TRACK, 1, card_id)
     if tracks[i] == COMPANION_END:
         unregister(p, REINFORCEMENT, card_id, card_id)
 
 
+@handler("companion_turn")
+def companion_turn(g: Game, p: Player, card_id: str) -> None:
+    """A new turn: every copy below 5 may move again."""
+    moved = p.tracks[COMPANION_MOVED]
+    moved[:] = [0] * len(moved)
+
+
 @handler("companion_cash")
 def cash_companion(g: Game, p: Player, card_id: str) -> None:
-    """Each copy past 0 may be cashed in now: N Sun Shards and N Glory, then it is set aside."""
+    """Each copy past 0 may be cashed in now, furthest first: N Sun Shards and N Glory, then
+    that copy and its token are set aside."""
     tracks = p.tracks[card_id]
     for position in sorted({t for t in tracks if t > 0}, reverse=True):
         while position in tracks and g.decide(p.seat, "companion_cash", ("keep", "cash"),
                                               position) == "cash":
-            tracks.remove(position)
+            set_aside(p, tracks.index(position))
             g.log.emit(p.seat, "token_used", card_id, None, None, card_id)
             g.log.emit(p.seat, "resource_spent", card_id, COMPANION_TRACK, -position, card_id)
             gain(g, p, SUN, position, card_id, card_id)
@@ -81,6 +110,13 @@ def cash_companion(g: Game, p: Player, card_id: str) -> None:
                 unregister(p, REINFORCEMENT, card_id, card_id)
     if not tracks:
         unregister(p, OWN_TURN, card_id, "companion_cash")
+        unregister(p, TURN_START, card_id, "companion_turn")
+
+
+def set_aside(p: Player, i: int) -> None:
+    """Copy i leaves the game with its token (its place in both per-copy lists)."""
+    del p.tracks[COMPANION][i]
+    del p.tracks[COMPANION_MOVED][i]
 
 
 # --- Faces showing Glory: The Ancestor, The Omniscient ----------------------------------------

@@ -39,6 +39,14 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     return "cash" if later - now > steps_lost * (1.0 + o.unit[SUN]) + 2.0 else "keep"
 
 
+def choose_companion_copy(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """The copy furthest along. The bots use every free reinforcement, so each copy moves
+    every turn whichever goes first; when a turn's steps stop short, the furthest copy is the
+    one whose cash-in sooner buys a dearer feat (what `choose_companion_cash` weighs), and it
+    cashes at 5 while the turns left can still spend its shards."""
+    return max(d.options)
+
+
 def choose_ancestor_face(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """The face gaining most over my weakest face; declined when none gains (the minor
     blessing comes either way by default)."""
@@ -56,6 +64,7 @@ def choose_trident_face(bot: HeuristicBot, g: Game, d: Decision) -> str:
 
 FORGE_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
     "companion_cash": choose_companion_cash,
+    "companion_copy": choose_companion_copy,
     "ancestor_face": choose_ancestor_face,
     "trident_face": choose_trident_face,
 }

@@ -3,6 +3,9 @@ interval and its CPU cost per game. Progress and per-game results go to a file a
 
     python -m analytics.games.diceforge.trial --bot lookahead --against economist --games 1000
 
+`--cards` names the card set (a preset or a TOML file; default `base`), e.g. the Rebellion
+presets `rebellion-goddess-cards` and `rebellion-titans-cards`.
+
 Paired mode: each `--arm` (lookahead parameters, `name:key=value,...`) plays the same games
 (same seeds, same seat), so the difference between two arms is measured on the same dice:
 
@@ -15,19 +18,28 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
+from functools import cache
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from analytics.engine import derive_seed, play_game
+from analytics.errors import UserError
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.lookahead import LookaheadBot
 from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
 
-SETUP = Setup(4, load_card_set("base"))
+PLAYERS = 4
+
+
+@cache
+def setup_of(cards: str) -> Setup:
+    """The 4-player setup of a card set, loaded once per process."""
+    return Setup(PLAYERS, load_card_set(cards))
 
 
 def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -47,15 +59,16 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, f
     return mean, mean - half, mean + half
 
 
-def one_game(job: tuple[str, str, dict[str, Any], int, int]) -> dict[str, Any]:
-    """Play game `index` with `bot` (lookahead: built from `params`) in seat index % 4."""
-    bot, against, params, seed, index = job
-    seat = index % 4
-    policies = [make_bot(GAME.name, against) for _ in range(4)]
+def one_game(job: tuple[str, str, dict[str, Any], int, int, str]) -> dict[str, Any]:
+    """Play game `index` of card set `cards` with `bot` (lookahead: built from `params`) in
+    seat index % 4."""
+    bot, against, params, seed, index, cards = job
+    seat = index % PLAYERS
+    policies = [make_bot(GAME.name, against) for _ in range(PLAYERS)]
     policies[seat] = (LookaheadBot(against, **params) if bot == "lookahead"
                       else make_bot(GAME.name, bot))
     start = time.process_time()
-    result = play_game(GAME, SETUP, policies, derive_seed(seed, "trial", index))
+    result = play_game(GAME, setup_of(cards), policies, derive_seed(seed, "trial", index))
     seconds = time.process_time() - start
     others = [s for i, s in enumerate(result.scores) if i != seat]
     return {"game": index, "seat": seat, "share": result.win_shares[seat],
@@ -81,10 +94,11 @@ def paired(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> dict[st
 
 
 def run_arms(bot: str, against: str, arms: dict[str, dict[str, Any]], games: int, seed: int,
-             out: Path, first: int = 0, jobs: int = 1) -> dict[str, Any]:
+             out: Path, first: int = 0, jobs: int = 1, cards: str = "base") -> dict[str, Any]:
     """Play every arm on the same games; rows to `out` as they finish, then the summaries
     and, with several arms, each arm's paired difference from the first."""
-    work = [(name, (bot, against, params, seed, index))
+    setup_of(cards)  # a wrong card set fails here, before any worker starts
+    work = [(name, (bot, against, params, seed, index, cards))
             for name, params in arms.items() for index in range(first, first + games)]
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in arms}
     with out.open("w") as f, Pool(jobs) as pool:
@@ -93,7 +107,8 @@ def run_arms(bot: str, against: str, arms: dict[str, dict[str, Any]], games: int
             rows[name].append(row)
             f.write(json.dumps({"arm": name, **row}) + "\n")
             f.flush()
-    report: dict[str, Any] = {"bot": bot, "against": against, "seed": seed, "first": first,
+    report: dict[str, Any] = {"bot": bot, "against": against, "cards": cards, "seed": seed,
+                              "first": first,
                               "arms": {name: {"params": arms[name], **summary(rows[name])}
                                        for name in arms}}
     base = next(iter(arms))
@@ -135,10 +150,15 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="first game index (to split a run)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", type=Path, default=Path("trial.jsonl"))
+    parser.add_argument("--cards", default="base", help="card set: a preset or a TOML file")
     args = parser.parse_args()
     arms = dict(parse_arm(text) for text in args.arm) or {"default": {}}
-    print(json.dumps(run_arms(args.bot, args.against, arms, args.games, args.seed, args.out,
-                              args.start, args.jobs), indent=1))
+    try:
+        report = run_arms(args.bot, args.against, arms, args.games, args.seed, args.out,
+                          args.start, args.jobs, args.cards)
+    except UserError as err:
+        sys.exit(f"error: {err}")
+    print(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":
