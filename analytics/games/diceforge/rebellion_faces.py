@@ -34,7 +34,7 @@ from analytics.games.diceforge.components import GLORY, Card, Face
 from analytics.games.diceforge.hooks import handler, spare_copies, use_together
 from analytics.games.diceforge.resources import gain
 from analytics.games.diceforge.state import Game, Player
-from analytics.games.diceforge.upgrade import ladder, upgradable, upgrade
+from analytics.games.diceforge.upgrade import rises, upgrade
 
 MERCHANT, MERCHANT_GLORY = "merchant", 2
 UPGRADE = "upgrade"  # the Merchant's options: 'glory', or 'upgradeN' with N copies together
@@ -104,9 +104,7 @@ def use_merchant(g: Game, p: Player, card_id: str) -> None:
     """2 Glory, or an upgrade by as many levels as the copies p uses together."""
     options = ["glory"]
     if not p.tracks[card_id][0]:
-        offers = ladder(g)
-        options += [f"{UPGRADE}{n}" for n in range(1, spare_copies(g, card_id) + 2)
-                    if upgradable(g, p, n, offers)]
+        options += [f"{UPGRADE}{n}" for n in rises(g, p, spare_copies(g, card_id) + 1)]
     choice = g.decide(p.seat, "merchant", tuple(options))
     if choice == "glory":
         gain(g, p, GLORY, MERCHANT_GLORY, card_id, card_id)

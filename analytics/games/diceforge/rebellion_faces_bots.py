@@ -11,7 +11,7 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
 from analytics.games.diceforge.forge import FIXED
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
-from analytics.games.diceforge.state import Game
+from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
 from analytics.games.diceforge.upgrade import (
     FULL_LADDER,
@@ -119,11 +119,28 @@ def _wind(o: Outlook, v: Values) -> float:
     """The resource all dice show most of, on average, at its worth."""
     totals: dict[str, float] = {}
     for q in o.g.players:
+        for res, n in _shown_by(o.g, q).items():
+            totals[res] = totals.get(res, 0.0) + n
+    return max((n * o.unit.get(res, 1.0) for res, n in totals.items()), default=0.0)
+
+
+_SHOWN: list = [None, {}]  # one game, and per seat: (its dice's `forged`, what they show)
+
+
+def _shown_by(g: Game, q: Player) -> dict[str, float]:
+    """Per resource, what one roll of each of q's dice shows on average, kept while q's dice
+    stay the same (every change to them is a forge)."""
+    if _SHOWN[0] is not g:
+        _SHOWN[:] = g, {}
+    known = _SHOWN[1].get(q.seat)
+    if known is None or known[0] != q.forged:
+        totals: dict[str, float] = {}
         for die in q.dice:
             for face in die:
                 for res, n in shows(face):
                     totals[res] = totals.get(res, 0.0) + n / len(die)
-    return max((n * o.unit.get(res, 1.0) for res, n in totals.items()), default=0.0)
+        known = _SHOWN[1][q.seat] = (q.forged, totals)
+    return known[1]
 
 
 def _merchant(o: Outlook, v: Values) -> float:
@@ -135,7 +152,7 @@ def _merchant(o: Outlook, v: Values) -> float:
 
 def _light(o: Outlook, v: Values) -> float:
     """Each turn the gold allows: a good face showing somewhere, for 3 gold."""
-    best = max(o.face_value(f, 0.0) for q in o.g.players for die in q.dice for f in die)
+    best = o.best_shown_anywhere()
     uses = min(float(_turns(o)), o.gold_income() / LIGHT_COST)
     return uses * max(0.0, LIGHT_CHANCE * best - LIGHT_COST * o.unit[GOLD])
 

@@ -65,6 +65,13 @@ def upgradable(g: Game, p: Player, levels: int,
                  if _can_rise(offers, p.dice[place[0]][place[1]], levels))
 
 
+def rises(g: Game, p: Player, most: int) -> tuple[int, ...]:
+    """The numbers of levels, 1 to `most`, by which some face of p can be upgraded."""
+    offers = ladder(g)
+    faces = [p.dice[die][side] for die, side in places(p)]
+    return tuple(n for n in range(1, most + 1) if any(_can_rise(offers, f, n) for f in faces))
+
+
 def _can_rise(offers: Ladder, face: Face, levels: int) -> bool:
     return face.level < TOP_LEVEL and bool(offered_at(offers, face.level + levels))
 

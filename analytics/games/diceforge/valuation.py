@@ -285,6 +285,12 @@ class Outlook:
                     best = value
         return best
 
+    def best_shown_anywhere(self) -> float:
+        """The best one-roll value of any face on any player's dice. Read over the faces a
+        Mirror may copy: a Mirror is worth less than the best of those (0.8 of the opponents'
+        best) and an x3 applied alone nothing, and face values are never negative."""
+        return max(self.face_value(f, 0.0) for q in self.g.players for f in self._copyable(q))
+
     def _copyable(self, q: Player) -> tuple[Face, ...]:
         """q's distinct faces other than Mirrors and x3s, kept while q's dice stay the same."""
         known = self._shown.get(q.seat)
