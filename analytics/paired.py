@@ -151,22 +151,18 @@ def _owned(arm: ArmLogs, kind: str, components: list[str], games: int, players: 
     Both arms' rows are in seed order and hold the same seeds (checked by `pair`), so an
     arm's game row is the pair's row.
     """
-    owned = np.zeros((games * players, len(components)), dtype=np.float32)
     row, seat, word, mask = arm.masks[kind]
-    place = row.astype(np.int64) * players + seat  # the (game, seat) row of `owned`
-    # Bit k of a mask is column k of its bytes unpacked little-endian; bit 63 is never set
-    # (63 bits a word), so it stands for every component the arm does not offer.
-    bits = np.unpackbits(mask.astype("<i8").view(np.uint8).reshape(-1, 8), axis=1,
-                         bitorder="little")
+    # Each (game, seat)'s mask words laid out densely (a seat with no word holds 0), then one
+    # shift per component: a few vectorised passes instead of unpacking 64 bits of every mask
+    # and gathering them (0.2 s of CPU per arm and kind on 100,000 games).
     index = {c: i for i, c in enumerate(arm.available[kind])}
-    words = np.unique(word)
-    for w in words:
-        here = word == w
-        pick = [index[c] - w * MASK_BITS if c in index and index[c] // MASK_BITS == w
-                else MASK_BITS for c in components]
-        spread = bits[here][:, pick] if len(words) > 1 else bits[:, pick]
-        if len(words) == 1:  # up to 63 components: one word, a plain store
-            owned[place] = spread
-        else:  # each word fills its own columns of the same rows
-            owned[place[here]] += spread
+    n_words = (len(index) - 1) // MASK_BITS + 1 if index else 1
+    dense = np.zeros((games * players, n_words), dtype=np.int64)
+    dense[row.astype(np.int64) * players + seat, word] = mask
+    place = np.array([index.get(c, -1) for c in components], dtype=np.int64)
+    # A component the arm does not offer reads bit 63, never set (63 bits a word): 0.
+    offered = place >= 0
+    column = np.where(offered, place // MASK_BITS, 0)
+    bit = np.where(offered, place % MASK_BITS, MASK_BITS)
+    owned = ((dense[:, column] >> bit) & 1).astype(np.float32)
     return owned.reshape(games, players, len(components))
