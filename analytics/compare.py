@@ -92,10 +92,11 @@ def component_rows(games: PairedGames, kind: str) -> list[dict]:
     names = games.components[kind]
     seats = np.full(games.n_games, float(games.players))
     owned = games.owned[kind]
-    # (components, games): each component's games contiguous, read once per measure
-    owners = {arm: np.ascontiguousarray(owned[arm].sum(axis=1).T, dtype=float)
-              for arm in ("A", "B")}
-    wins = {arm: np.einsum("gs,gsc->cg", games.win[arm].astype(np.float32), owned[arm]
+    # (components, games): each component's games contiguous, read once per measure. Seen
+    # component first: analytics.paired stores each component's seat-games contiguous.
+    by_component = {arm: np.moveaxis(owned[arm], 2, 0) for arm in ("A", "B")}
+    owners = {arm: by_component[arm].sum(axis=2, dtype=float) for arm in ("A", "B")}
+    wins = {arm: np.einsum("gs,cgs->cg", games.win[arm].astype(np.float32), by_component[arm]
                            ).astype(float) for arm in ("A", "B")}
     for j, name in enumerate(names):
         in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
