@@ -49,53 +49,34 @@ def _row(section: str, item: str, measure: str, result: stats.Paired, where: str
             "variance_ratio": result.variance_ratio, "n_games": result.n}
 
 
-GAME_LABELS = {"first_seat": "first seat advantage (seat 0 - 1/N)", "score": "mean score",
-               "spread": "score SD within a game", "margin": "winner's margin",
-               "rounds": "rounds", "decisions": "decisions", "tie_rate": "tie rate"}
-
-
 def game_measures(games: PairedGames) -> dict[str, tuple[str, stats.Paired]]:
     """Game-level measures by key: (row label, paired result), arm B minus arm A."""
-    values = {arm: _game_values(games, arm) for arm in ("A", "B")}
-    keys = list(values["A"])
-    # One pass of the statistics over every measure (a row each), not one call per measure.
-    results = dict(zip(keys, stats.paired_mean_differences(
-        *(np.array([values[arm][key] for key in keys], dtype=float) for arm in ("A", "B")))))
-    seats = [f"seat:{seat}" for seat in range(games.players)]
-    out = {key: (f"seat {key[5:]}", results.pop(key)) for key in seats}
-    out["first_seat"] = (GAME_LABELS["first_seat"], results.pop("first_seat"))
-    out.update(_bot_measures(games))
-    out.update((key, (GAME_LABELS[key], result)) for key, result in results.items())
+    a, b = "A", "B"
+    out: dict[str, tuple[str, stats.Paired]] = {}
+    for seat in range(games.players):
+        out[f"seat:{seat}"] = (f"seat {seat}", stats.paired_mean_difference(
+            games.win[a][:, seat], games.win[b][:, seat]))
+    expected = 1 / games.players
+    out["first_seat"] = ("first seat advantage (seat 0 - 1/N)", stats.paired_mean_difference(
+        games.win[a][:, 0] - expected, games.win[b][:, 0] - expected))
+    for bot in sorted(set(np.unique(games.bots[a])) & set(np.unique(games.bots[b]))):
+        sits = {arm: games.bots[arm] == bot for arm in (a, b)}
+        out[f"bot:{bot}"] = (f"bot {bot}", stats.paired_ratio_difference(
+            (games.win[a] * sits[a]).sum(axis=1), sits[a].sum(axis=1),
+            (games.win[b] * sits[b]).sum(axis=1), sits[b].sum(axis=1)))
+    per_game = {
+        "score": ("mean score", lambda s: s.mean(axis=1)),
+        "spread": ("score SD within a game", lambda s: s.std(axis=1)),
+        "margin": ("winner's margin", lambda s: np.diff(np.sort(s, axis=1)[:, -2:], axis=1)[:, 0]),
+    }
+    for key, (label, of) in per_game.items():
+        out[key] = (label, stats.paired_mean_difference(of(games.score[a].astype(float)),
+                                                        of(games.score[b].astype(float))))
+    out["rounds"] = ("rounds", stats.paired_mean_difference(games.rounds[a], games.rounds[b]))
+    out["decisions"] = ("decisions", stats.paired_mean_difference(games.decisions[a],
+                                                                  games.decisions[b]))
+    out["tie_rate"] = ("tie rate", stats.paired_mean_difference(games.tied[a], games.tied[b]))
     return out
-
-
-def _game_values(games: PairedGames, arm: str) -> dict[str, np.ndarray]:
-    """Each per-game measure of one arm (one value a game): seats' wins, then GAME_LABELS."""
-    win, score = games.win[arm], games.score[arm].astype(float)
-    values = {f"seat:{seat}": win[:, seat] for seat in range(games.players)}
-    values["first_seat"] = win[:, 0] - 1 / games.players
-    values["score"] = score.mean(axis=1)
-    values["spread"] = score.std(axis=1)
-    values["margin"] = np.diff(np.sort(score, axis=1)[:, -2:], axis=1)[:, 0]
-    values.update(rounds=games.rounds[arm], decisions=games.decisions[arm],
-                  tie_rate=games.tied[arm])
-    return values
-
-
-def _bot_measures(games: PairedGames) -> dict[str, tuple[str, stats.Paired]]:
-    """Each bot's win rate over the seats it held, game by game, in both arms."""
-    bots = sorted(set(np.unique(games.bots["A"])) & set(np.unique(games.bots["B"])))
-    parts = {"num_a": [], "den_a": [], "num_b": [], "den_b": []}
-    for bot in bots:
-        for arm in ("A", "B"):
-            sits = games.bots[arm] == bot
-            parts[f"num_{arm.lower()}"].append((games.win[arm] * sits).sum(axis=1))
-            parts[f"den_{arm.lower()}"].append(sits.sum(axis=1))
-    if not bots:
-        return {}
-    results = stats.paired_ratio_differences(**{k: np.array(v, dtype=float)
-                                                for k, v in parts.items()})
-    return {f"bot:{bot}": (f"bot {bot}", result) for bot, result in zip(bots, results)}
 
 
 def _measure_of(key: str) -> str:
@@ -107,40 +88,27 @@ def _measure_of(key: str) -> str:
 
 def component_rows(games: PairedGames, kind: str) -> list[dict]:
     """Per card or face: take rate and owners' win rate in each arm, paired differences."""
-    names = games.components[kind]
-    owners, wins = {}, {}
-    for arm in ("A", "B"):
-        owners[arm], wins[arm] = _owners_and_wins(games.owned[kind][arm], games.win[arm])
-    seats = {arm: np.outer(games.offered[kind][arm], np.full(games.n_games, games.players))
-             for arm in ("A", "B")}
-    takes = stats.paired_ratio_differences(owners["A"], seats["A"], owners["B"], seats["B"])
-    rates = stats.paired_ratio_differences(wins["A"], owners["A"], wins["B"], owners["B"])
     rows = []
+    names = games.components[kind]
+    seats = np.full(games.n_games, float(games.players))
+    owned = games.owned[kind]
+    # (components, games): each component's games contiguous, read once per measure. Seen
+    # component first: analytics.paired stores each component's seat-games contiguous.
+    by_component = {arm: np.moveaxis(owned[arm], 2, 0) for arm in ("A", "B")}
+    owners = {arm: by_component[arm].sum(axis=2, dtype=float) for arm in ("A", "B")}
+    wins = {arm: np.einsum("gs,cgs->cg", games.win[arm].astype(np.float32), by_component[arm]
+                           ).astype(float) for arm in ("A", "B")}
     for j, name in enumerate(names):
         in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
         where = "both" if in_a and in_b else ("A only" if in_a else "B only")
-        rows.append(_row(kind, name, "take_rate", takes[j], where))
-        rows.append(_row(kind, name, "owned_wr", rates[j], where))
+        take = stats.paired_ratio_difference(
+            owners["A"][j], seats if in_a else 0 * seats,
+            owners["B"][j], seats if in_b else 0 * seats)
+        wr = stats.paired_ratio_difference(wins["A"][j], owners["A"][j],
+                                           wins["B"][j], owners["B"][j])
+        rows.append(_row(kind, name, "take_rate", take, where))
+        rows.append(_row(kind, name, "owned_wr", wr, where))
     return rows
-
-
-def _owners_and_wins(owned: np.ndarray, win: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(components, games) seats owning each component and their summed win shares, from
-    (games, seats, components) ownership and (games, seats) win shares.
-
-    Seat by seat over (components, games) slices, each component's games contiguous
-    (analytics.paired stores ownership so): a reduction over the 4 seats as the innermost
-    axis costs numpy more per element than the adding itself. The sums are exact (0/1 counts;
-    win shares 1/k added in seat order, as before).
-    """
-    by_component = np.moveaxis(owned, 2, 0)
-    owners = np.zeros(by_component.shape[:2])
-    wins = np.zeros(by_component.shape[:2], dtype=np.float32)
-    shares = win.astype(np.float32)
-    for seat in range(by_component.shape[2]):
-        owners += by_component[:, :, seat]
-        wins += by_component[:, :, seat] * shares[:, seat]
-    return owners, wins.astype(float)
 
 
 def check_endpoint(endpoint: str, players: int) -> None:

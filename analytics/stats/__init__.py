@@ -28,9 +28,7 @@ from analytics.stats.paired import (
     Paired,
     obrien_fleming_bounds,
     paired_mean_difference,
-    paired_mean_differences,
     paired_ratio_difference,
-    paired_ratio_differences,
     ratio,
     sample_size_independent,
     sample_size_paired,
@@ -41,7 +39,6 @@ __all__ = [
     "Estimate", "Paired", "adjusted_associations", "benjamini_hochberg", "bootstrap_sums",
     "cluster_ratio_bounds", "format_p", "logistic_average_effects", "mean_bounds",
     "newcombe_difference", "normal_quantile", "obrien_fleming_bounds", "paired_mean_difference",
-    "paired_mean_differences", "paired_ratio_difference", "paired_ratio_differences",
-    "percentile_interval", "ratio", "sample_size_independent",
+    "paired_ratio_difference", "percentile_interval", "ratio", "sample_size_independent",
     "sample_size_paired", "seat_chi_square", "two_sided_p", "wilson", "wilson_bounds",
 ]
