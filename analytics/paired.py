@@ -8,7 +8,9 @@ with one row per pair: seat outcomes (games x seats) and what each seat acquired
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,26 @@ class ArmLogs:
         return ", ".join(sorted(self.seats["card_set"].unique().to_list()))
 
 
+@contextmanager
+def small_pages() -> Iterator[None]:
+    """numpy's large arrays on ordinary pages while inside (as NUMPY_MADVISE_HUGEPAGE=0 does).
+
+    numpy asks the kernel for huge pages for every array of 4 MiB or more; where the kernel
+    then compacts memory to find one (transparent_hugepage/defrag = madvise, as here) each
+    first touch of a fresh array stalls, and a comparison's arrays are all fresh: on
+    2 x 100,000 games this cost 0.3 CPU-s of system time (of 3.5). Uses numpy's own switch,
+    which says what it was so it is put back; without it (another numpy), nothing changes.
+    """
+    switch = getattr(getattr(np, "_core", None), "multiarray", None)
+    switch = getattr(switch, "_set_madvise_hugepage", None)
+    before = switch(False) if switch else None
+    try:
+        yield
+    finally:
+        if switch:
+            switch(before)
+
+
 def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
     """The seat outcomes and what each seat acquired, from one arm's run folders.
 
@@ -50,15 +72,40 @@ def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
     instead of millions of acquisition rows to be matched to their games in Python.
     """
     with LogDatabase(logs) as db:
-        seats = db.run("paired_outcome_by_seat_game")
-        masks, available = {}, {}
-        for kind in COMPONENTS:
-            offered = db.run("components_by_run", {"component": kind})
-            available[kind] = tuple(sorted(offered["component"].unique().to_list()))
-            rows = db.run("ownership_by_seat_game", {"component": kind})
-            masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
-        read = describe_logs(db, f"--logs-{label.lower()}")
-    return ArmLogs(label, seats, masks, available, read)
+        return _collect(label, db, _submit(db))
+
+
+def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path]
+              ) -> tuple[ArmLogs, ArmLogs]:
+    """`read_arm` of both arms, overlapped: each arm's queries run in its database's
+    background thread (DuckDB releases the GIL) while this thread checks the other arm's
+    folders and turns finished results into arrays. Everything said on stderr (an unfinished
+    run, what was read) comes in the same order as reading one arm after the other."""
+    with LogDatabase(logs_a) as db_a:
+        pending_a = _submit(db_a)
+        with LogDatabase(logs_b) as db_b:
+            pending_b = _submit(db_b)
+            return _collect("A", db_a, pending_a), _collect("B", db_b, pending_b)
+
+
+def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
+    """An arm's queries, started in the background in the order they are needed."""
+    pending = {"seats": db.submit("paired_outcome_by_seat_game")}
+    for kind in COMPONENTS:
+        pending[f"offered:{kind}"] = db.submit("components_by_run", {"component": kind})
+        pending[f"masks:{kind}"] = db.submit("ownership_by_seat_game", {"component": kind})
+    return pending
+
+
+def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame]]) -> ArmLogs:
+    masks, available = {}, {}
+    for kind in COMPONENTS:
+        offered = pending[f"offered:{kind}"].result()
+        available[kind] = tuple(sorted(offered["component"].unique().to_list()))
+        rows = pending[f"masks:{kind}"].result()
+        masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
+    read = describe_logs(db, f"--logs-{label.lower()}")
+    return ArmLogs(label, pending["seats"].result(), masks, available, read)
 
 
 @dataclass(frozen=True, slots=True)
