@@ -181,10 +181,13 @@ def _grid(arm: ArmLogs, players: int) -> dict[str, np.ndarray]:
     query's order)."""
     seats = arm.seats
     shaped = {name: seats[name].to_numpy().reshape(-1, players)
-              for name in ("win_share", "score", "bot")}
+              for name in ("win_share", "score")}
     # Fixed-width text, not Python objects: finding and matching the bots of 100,000 games
-    # is then a C sort and compare.
-    shaped["bot"] = shaped["bot"].astype(str)
+    # is then a C sort and compare. Made from each seat's index among the few bot names,
+    # not from a Python string per seat-game.
+    names = seats["bot"].unique().sort()
+    codes = seats["bot"].cast(pl.Enum(names)).to_physical().to_numpy()
+    shaped["bot"] = np.array(names.to_list(), dtype=str)[codes].reshape(-1, players)
     first = seats.filter(pl.col("seat") == 0)
     shaped.update({name: first[name].to_numpy().astype(float)
                    for name in ("rounds", "n_decisions", "tied")})
