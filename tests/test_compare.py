@@ -178,7 +178,8 @@ def test_both_arms_read_at_once_are_the_arms_read_one_after_the_other(tmp_path):
         assert got.seats.equals(expected.seats) and got.seats.height == 16 * 2
         assert got.available == expected.available
         for kind in ("card", "face"):  # mask rows come in no order
-            assert sorted(zip(*got.masks[kind])) == sorted(zip(*expected.masks[kind]))
+            assert sorted(zip(*got.masks[kind], strict=True)) == sorted(
+                zip(*expected.masks[kind], strict=True))
             assert len(got.masks[kind][0]) > 0
 
 
