@@ -207,8 +207,8 @@ def _owned(arm: ArmLogs, kind: str, components: list[str], games: int, players: 
     # memory costs a page fault per 4 KiB, and whole-matrix temporaries (or unpacking all 64
     # bits of every mask) cost more in faults than in arithmetic.
     index = {c: i for i, c in enumerate(arm.available[kind])}
-    dense = np.zeros(((games * players), (len(index) - 1) // MASK_BITS + 1 if index else 1),
-                     dtype=np.int64)
+    words = -(-len(index) // MASK_BITS) or 1
+    dense = np.zeros((games * players, words), dtype=np.int64)
     dense[row.astype(np.int64) * players + seat, word] = mask
     # Stored component by component (each one's seat-games contiguous, written and later
     # summed in one sweep), seen as (games, seats, components) without a copy.
