@@ -20,7 +20,7 @@ import polars as pl
 
 from analytics import stats
 from analytics.errors import UserError
-from analytics.paired import COMPONENTS, PairedGames, pair, read_arm
+from analytics.paired import COMPONENTS, PairedGames, pair, read_arms, small_pages
 
 ALPHA = 0.05
 ENDPOINTS = ("first_seat", "score", "spread", "margin", "rounds", "decisions", "tie_rate")
@@ -92,10 +92,11 @@ def component_rows(games: PairedGames, kind: str) -> list[dict]:
     names = games.components[kind]
     seats = np.full(games.n_games, float(games.players))
     owned = games.owned[kind]
-    # (components, games): each component's games contiguous, read once per measure
-    owners = {arm: np.ascontiguousarray(owned[arm].sum(axis=1).T, dtype=float)
-              for arm in ("A", "B")}
-    wins = {arm: np.einsum("gs,gsc->cg", games.win[arm].astype(np.float32), owned[arm]
+    # (components, games): each component's games contiguous, read once per measure. Seen
+    # component first: analytics.paired stores each component's seat-games contiguous.
+    by_component = {arm: np.moveaxis(owned[arm], 2, 0) for arm in ("A", "B")}
+    owners = {arm: by_component[arm].sum(axis=2, dtype=float) for arm in ("A", "B")}
+    wins = {arm: np.einsum("gs,cgs->cg", games.win[arm].astype(np.float32), by_component[arm]
                            ).astype(float) for arm in ("A", "B")}
     for j, name in enumerate(names):
         in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
@@ -218,8 +219,9 @@ class Report:
 def compare_logs(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
                  endpoint: str = "first_seat", names: tuple[str, str] | None = None) -> Report:
     """Read two arms' run folders, pair their games by seed and compare every measure."""
-    arm_a, arm_b = read_arm("A", logs_a), read_arm("B", logs_b)
-    comparison = compare_games(pair(arm_a, arm_b), endpoint)
+    with small_pages():
+        arm_a, arm_b = read_arms(logs_a, logs_b)
+        comparison = compare_games(pair(arm_a, arm_b), endpoint)
     name_a, name_b = names or (arm_a.sets, arm_b.sets)
     return Report(comparison, name_a, name_b, arm_a.read + arm_b.read)
 
@@ -302,7 +304,7 @@ def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b
     if not paired or assumed is not None or not (logs_a and logs_b):
         raise UserError("--logs-a and --logs-b (together) measure the correlation of a "
                         "--paired design: drop --correlation")
-    games = pair(read_arm("A", logs_a), read_arm("B", logs_b))
+    games = pair(*read_arms(logs_a, logs_b))
     a, b = games.win["A"].ravel(), games.win["B"].ravel()
     corr = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else math.nan
     if math.isnan(corr):

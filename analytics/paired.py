@@ -8,7 +8,9 @@ with one row per pair: seat outcomes (games x seats) and what each seat acquired
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,26 @@ class ArmLogs:
         return ", ".join(sorted(self.seats["card_set"].unique().to_list()))
 
 
+@contextmanager
+def small_pages() -> Iterator[None]:
+    """numpy's large arrays on ordinary pages while inside (as NUMPY_MADVISE_HUGEPAGE=0 does).
+
+    numpy asks the kernel for huge pages for every array of 4 MiB or more; where the kernel
+    then compacts memory to find one (transparent_hugepage/defrag = madvise, as here) each
+    first touch of a fresh array stalls, and a comparison's arrays are all fresh: on
+    2 x 100,000 games this cost 0.3 CPU-s of system time (of 3.5). Uses numpy's own switch,
+    which says what it was so it is put back; without it (another numpy), nothing changes.
+    """
+    switch = getattr(getattr(np, "_core", None), "multiarray", None)
+    switch = getattr(switch, "_set_madvise_hugepage", None)
+    before = switch(False) if switch else None
+    try:
+        yield
+    finally:
+        if switch:
+            switch(before)
+
+
 def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
     """The seat outcomes and what each seat acquired, from one arm's run folders.
 
@@ -50,15 +72,40 @@ def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
     instead of millions of acquisition rows to be matched to their games in Python.
     """
     with LogDatabase(logs) as db:
-        seats = db.run("paired_outcome_by_seat_game")
-        masks, available = {}, {}
-        for kind in COMPONENTS:
-            offered = db.run("components_by_run", {"component": kind})
-            available[kind] = tuple(sorted(offered["component"].unique().to_list()))
-            rows = db.run("ownership_by_seat_game", {"component": kind})
-            masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
-        read = describe_logs(db, f"--logs-{label.lower()}")
-    return ArmLogs(label, seats, masks, available, read)
+        return _collect(label, db, _submit(db))
+
+
+def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path]
+              ) -> tuple[ArmLogs, ArmLogs]:
+    """`read_arm` of both arms, overlapped: each arm's queries run in its database's
+    background thread (DuckDB releases the GIL) while this thread checks the other arm's
+    folders and turns finished results into arrays. Everything said on stderr (an unfinished
+    run, what was read) comes in the same order as reading one arm after the other."""
+    with LogDatabase(logs_a) as db_a:
+        pending_a = _submit(db_a)
+        with LogDatabase(logs_b) as db_b:
+            pending_b = _submit(db_b)
+            return _collect("A", db_a, pending_a), _collect("B", db_b, pending_b)
+
+
+def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
+    """An arm's queries, started in the background in the order they are needed."""
+    pending = {"seats": db.submit("paired_outcome_by_seat_game")}
+    for kind in COMPONENTS:
+        pending[f"offered:{kind}"] = db.submit("components_by_run", {"component": kind})
+        pending[f"masks:{kind}"] = db.submit("ownership_by_seat_game", {"component": kind})
+    return pending
+
+
+def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame]]) -> ArmLogs:
+    masks, available = {}, {}
+    for kind in COMPONENTS:
+        offered = pending[f"offered:{kind}"].result()
+        available[kind] = tuple(sorted(offered["component"].unique().to_list()))
+        rows = pending[f"masks:{kind}"].result()
+        masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
+    read = describe_logs(db, f"--logs-{label.lower()}")
+    return ArmLogs(label, pending["seats"].result(), masks, available, read)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +181,13 @@ def _grid(arm: ArmLogs, players: int) -> dict[str, np.ndarray]:
     query's order)."""
     seats = arm.seats
     shaped = {name: seats[name].to_numpy().reshape(-1, players)
-              for name in ("win_share", "score", "bot")}
+              for name in ("win_share", "score")}
     # Fixed-width text, not Python objects: finding and matching the bots of 100,000 games
-    # is then a C sort and compare.
-    shaped["bot"] = shaped["bot"].astype(str)
+    # is then a C sort and compare. Made from each seat's index among the few bot names,
+    # not from a Python string per seat-game.
+    names = seats["bot"].unique().sort()
+    codes = seats["bot"].cast(pl.Enum(names)).to_physical().to_numpy()
+    shaped["bot"] = np.array(names.to_list(), dtype=str)[codes].reshape(-1, players)
     first = seats.filter(pl.col("seat") == 0)
     shaped.update({name: first[name].to_numpy().astype(float)
                    for name in ("rounds", "n_decisions", "tied")})
@@ -151,22 +201,20 @@ def _owned(arm: ArmLogs, kind: str, components: list[str], games: int, players: 
     Both arms' rows are in seed order and hold the same seeds (checked by `pair`), so an
     arm's game row is the pair's row.
     """
-    owned = np.zeros((games * players, len(components)), dtype=np.float32)
     row, seat, word, mask = arm.masks[kind]
-    place = row.astype(np.int64) * players + seat  # the (game, seat) row of `owned`
-    # Bit k of a mask is column k of its bytes unpacked little-endian; bit 63 is never set
-    # (63 bits a word), so it stands for every component the arm does not offer.
-    bits = np.unpackbits(mask.astype("<i8").view(np.uint8).reshape(-1, 8), axis=1,
-                         bitorder="little")
+    # Each (game, seat)'s mask words laid out densely (a seat with no word holds 0), then one
+    # shift per component. Component by component, the temporaries are one column long: fresh
+    # memory costs a page fault per 4 KiB, and whole-matrix temporaries (or unpacking all 64
+    # bits of every mask) cost more in faults than in arithmetic.
     index = {c: i for i, c in enumerate(arm.available[kind])}
-    words = np.unique(word)
-    for w in words:
-        here = word == w
-        pick = [index[c] - w * MASK_BITS if c in index and index[c] // MASK_BITS == w
-                else MASK_BITS for c in components]
-        spread = bits[here][:, pick] if len(words) > 1 else bits[:, pick]
-        if len(words) == 1:  # up to 63 components: one word, a plain store
-            owned[place] = spread
-        else:  # each word fills its own columns of the same rows
-            owned[place[here]] += spread
-    return owned.reshape(games, players, len(components))
+    words = -(-len(index) // MASK_BITS) or 1
+    dense = np.zeros((games * players, words), dtype=np.int64)
+    dense[row.astype(np.int64) * players + seat, word] = mask
+    # Stored component by component (each one's seat-games contiguous, written and later
+    # summed in one sweep), seen as (games, seats, components) without a copy.
+    owned = np.zeros((len(components), games * players), dtype=np.float32)
+    for j, component in enumerate(components):
+        if component in index:  # a component the arm does not offer stays 0
+            w, bit = divmod(index[component], MASK_BITS)
+            owned[j] = (dense[:, w] >> bit) & 1
+    return owned.T.reshape(games, players, len(components))

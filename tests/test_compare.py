@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import warnings
 
 import numpy as np
 import polars as pl
@@ -14,7 +15,7 @@ from scipy import stats as sps
 
 from analytics.cli_compare import COMMANDS
 from analytics.compare import buyers_difference, compare_games, compare_logs
-from analytics.paired import PairedGames, pair, read_arm
+from analytics.paired import PairedGames, pair, read_arm, read_arms, small_pages
 from analytics.simulate import RunConfig, run_simulation
 from tests.analytics_fixtures import LogBuilder
 
@@ -152,6 +153,43 @@ def test_ownership_masks_of_more_than_63_components_unpack_into_both_arms_column
     assert owned.shape == (2, 2, 71)
     assert [(g, s, components[c]) for g, s, c in zip(*np.nonzero(owned), strict=True)] == [
         (0, 1, "c00"), (0, 1, "c62"), (0, 1, "c64"), (1, 0, "c05")]
+
+
+def test_both_arms_read_at_once_are_the_arms_read_one_after_the_other(tmp_path):
+    """compare overlaps the arms (each arm's queries in a background thread): what it reads,
+    and what it says about unfinished runs and in which order, is what reading them in turn
+    gives."""
+    for name, card_set in (("a", "base"), ("b", "base-alternates")):
+        config = RunConfig(players=2, games=24, seed=4, bots=("random",), card_set=card_set)
+        run_simulation(config, tmp_path / name, workers=1, progress=False, chunk_size=8)
+        (tmp_path / name / "parts" / "00001" / "_committed.json").unlink()  # unfinished
+    logs = ([tmp_path / "a"], [tmp_path / "b"])
+    said = {}
+    for way, read in (("at once", lambda: read_arms(*logs)),
+                      ("in turn", lambda: (read_arm("A", logs[0]), read_arm("B", logs[1])))):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            said[way] = (read(), [str(w.message) for w in caught])
+    (together, notices), (apart, expected_notices) = said["at once"], said["in turn"]
+    assert notices == expected_notices and len(notices) == 2
+    assert str(tmp_path / "a") in notices[0] and str(tmp_path / "b") in notices[1]
+    for got, expected in zip(together, apart, strict=True):
+        assert got.label == expected.label and got.read == expected.read
+        assert got.seats.equals(expected.seats) and got.seats.height == 16 * 2
+        assert got.available == expected.available
+        for kind in ("card", "face"):  # mask rows come in no order
+            assert sorted(zip(*got.masks[kind], strict=True)) == sorted(
+                zip(*expected.masks[kind], strict=True))
+            assert len(got.masks[kind][0]) > 0
+
+
+def test_small_pages_puts_numpy_back_as_it_was():
+    switch = np._core.multiarray._set_madvise_hugepage
+    for before in (True, False):
+        switch(before)
+        with small_pages():
+            inside = switch(False)  # says what it was: off while inside
+        assert (inside, switch(before)) == (False, before)
 
 
 def test_value_recovers_a_planted_effect():

@@ -66,6 +66,27 @@ def test_benjamini_hochberg_matches_statsmodels():
     assert stats.benjamini_hochberg(p) == pytest.approx(multipletests(p, method="fdr_bh")[1])
 
 
+def test_benjamini_hochberg_equals_scipy_to_the_last_bit():
+    # compare's outputs must not move when scipy.stats is no longer imported for this.
+    from scipy.stats import false_discovery_control
+
+    rng = np.random.default_rng(7)
+    for size in (2, 3, 17, 66, 500):
+        p = rng.uniform(0, 1, size) ** rng.uniform(1, 60)  # many tiny, some near 1
+        p[rng.integers(0, size, size // 3)] = p[0]  # ties
+        p[-1] = 1.0
+        ours = stats.benjamini_hochberg(p)
+        assert ours.tobytes() == false_discovery_control(p, method="bh").tobytes()
+    with_nan = np.array([0.3, math.nan, 1e-200, 0.3, math.nan, 0.04])
+    ours = stats.benjamini_hochberg(with_nan)
+    assert np.isnan(ours[[1, 4]]).all()
+    kept = with_nan[~np.isnan(with_nan)]
+    assert ours[~np.isnan(with_nan)].tobytes() == false_discovery_control(kept).tobytes()
+    assert stats.benjamini_hochberg([0.2, math.nan]).tolist()[0] == 0.2  # one test: as it is
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        stats.benjamini_hochberg([0.2, 1.5])
+
+
 def test_cluster_bootstrap_is_deterministic_and_resamples_whole_games():
     per_game = np.column_stack([np.arange(1, 101), np.ones(100)])
     first = stats.bootstrap_sums(per_game, n_boot=200, seed=7)

@@ -88,17 +88,27 @@ def newcombe_difference(s1: float, n1: float, s2: float, n2: float,
 def benjamini_hochberg(p_values) -> np.ndarray:
     """Benjamini-Hochberg adjusted p-values (step-up FDR); NaN stays NaN and is not counted.
 
-    scipy's false_discovery_control does the adjustment; it refuses NaN, which stands here for
-    a row with no test (a card nobody bought), so those are set aside first.
+    NaN stands for a row with no test (a card nobody bought), so those are set aside. The
+    steps are scipy's `false_discovery_control(method="bh")`, operation for operation (a test
+    holds them equal to the last bit), in numpy: importing scipy.stats for them cost about a
+    second of CPU, a fifth of `compare` on 2 x 100,000 games.
     """
-    # Imported when called: scipy.stats costs about 0.9 s of CPU to import.
-    from scipy.stats import false_discovery_control
-
     p = np.asarray(p_values, dtype=float)
     adjusted = np.full_like(p, np.nan)
     ok = ~np.isnan(p)
-    if ok.any():
-        adjusted[ok] = false_discovery_control(p[ok], method="bh")
+    tested = p[ok]
+    m = len(tested)
+    if m <= 1:  # scipy leaves a single p as it is
+        adjusted[ok] = tested
+        return adjusted
+    if np.any((tested < 0) | (tested > 1)):
+        raise ValueError("p-values must lie between 0 and 1")
+    order = np.argsort(tested)
+    ranked = tested[order] * (m / np.arange(1, m + 1, dtype=float))
+    # Reject every hypothesis ranked below the largest k with p_(k) <= k q / m: each adjusted
+    # p is the least of its own and those ranked above it.
+    np.minimum.accumulate(ranked[::-1], out=ranked[::-1])
+    adjusted[np.flatnonzero(ok)[order]] = np.clip(ranked, 0.0, 1.0)
     return adjusted
 
 
