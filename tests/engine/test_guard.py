@@ -12,9 +12,9 @@ from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision, DecisionError
 from analytics.engine.guard import GuardedDict, GuardedList, ReadOnlyError
 from analytics.games.diceforge import GAME
+from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.components import FACES
 from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.pairing import with_card
 from analytics.games.diceforge.resources import gain, lose, spend
 from analytics.games.diceforge.state import Game, Player, Setup
