@@ -109,23 +109,27 @@ def bot_decides(b: Bench, name: str) -> None:
                                              random.Random(0))
 
 
+RICH = "gold1_sun1_moon1_glory1"
+
+
 @pytest.mark.parametrize("name", HEURISTIC)
-@pytest.mark.parametrize("rolled, answer", [("gold_1", "light"), ("sun_2", "keep")])
+@pytest.mark.parametrize("rolled, answer", [("gold_1", "light"), (RICH, "keep")])
 def test_bot_rerolls_a_poor_face_with_the_twins_and_keeps_a_good_one(name, rolled, answer):
-    """A light die of five 2-Sun faces: a 1-gold roll is worth rerolling for 3 gold (and the
-    Twins' reward), a 2-Sun roll is not."""
+    """A light die of five faces of 1 gold, 1 Sun, 1 Moon and 1 Glory: a 1-gold roll is worth
+    rerolling for 3 gold (counted twice, feat_values.REROLL_GOLD_WEIGHT) and the Twins'
+    reward; the good face is kept (it gives 1 gold)."""
     b = Bench(players=2, cards=str(Path(__file__).parent / "sets" / "twins-eternal-fire.toml"))
     b.give_card(0, "twins")
     b.set_reserves(0, gold=6)
-    b.set_die(0, "light", "gold_1", "sun_2", "sun_2", "sun_2", "sun_2", "sun_2")
+    b.set_die(0, "light", "gold_1", *[RICH] * 5)
     b.rolls((0, "light", rolled), (0, "dark", "glory_2"))
     if answer != "keep":
-        b.rolls((0, "light", "sun_2"))
+        b.rolls((0, "light", RICH))
     bot_decides(b, name)
     divine_blessing(b.g, b.p(0), "divine_blessing")
     b.check_scripts_used()
     assert [d.answer for d in b.decider.asked if d.kind == "twins_reroll"] == [answer]
-    assert (b.p(0).sun, b.p(0).gold) == (2, 3 if answer != "keep" else 6)
+    assert (b.p(0).up[0].id, b.p(0).gold) == (RICH, 6 - 3 + 1 if answer != "keep" else 6 + 1)
 
 
 @pytest.mark.parametrize("name", HEURISTIC)

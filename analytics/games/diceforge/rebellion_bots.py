@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import GOLD, MOON, SUN
+from analytics.games.diceforge.feat_values import REROLL_GOLD_WEIGHT
 from analytics.games.diceforge.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
 from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
 from analytics.games.diceforge.rebellion import SHARDS as SCEPTER_SHARDS
@@ -22,12 +23,13 @@ if TYPE_CHECKING:
 
 
 def choose_twins_reroll(bot: HeuristicBot, g: Game, d: Decision) -> str:
-    """Reroll the die whose face is furthest below its mean, when that beats the 3 gold less
-    the Moon or Glory the Twins give back."""
+    """Reroll the die whose face is furthest below its mean, when that beats the 3 gold (at
+    twice their unit value: feat_values.REROLL_GOLD_WEIGHT) less the Moon or Glory the Twins
+    give back."""
     o = bot.outlook(g, d.seat)
     faces, _ = d.context
     means = o.die_means()
-    bonus, cost = max(o.unit[MOON], 1.0), 3 * o.unit[GOLD]
+    bonus, cost = max(o.unit[MOON], 1.0), 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
     best, best_gain = "keep", 0.0
     for i, name in enumerate(d.options[1:]):
         die = DIE_NAMES.index(name)
