@@ -33,8 +33,13 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     room = p.caps[SUN] - p.res[SUN]
     if position >= COMPANION_END:
         return "cash" if room >= position else "keep"
-    now = bot.best_feat(o, p.res[SUN], p.res[MOON])
-    later = bot.best_feat(o, p.res[SUN] + min(position, room), p.res[MOON])
+    sun, moon = p.res[SUN], p.res[MOON]
+    more = sun + min(position, room)
+    if not any(g.stacks[s] and sun < c.sun <= more and c.moon <= moon
+               for s, c in g.slots.items()):
+        return "keep"  # the shards would pay no feat more: cashing gains nothing now
+    now = bot.best_feat(o, sun, moon)
+    later = bot.best_feat(o, more, moon)
     steps_lost = min(COMPANION_END - position, o.acts - 1)
     return "cash" if later - now > steps_lost * (1.0 + o.unit[SUN]) + 2.0 else "keep"
 
