@@ -310,8 +310,12 @@ class Outlook:
             return worth
         if special == "x3":
             return 2.0 * self.die_means()[1 - die] * self.rolls / 6
-        if special == "shield":
-            return self._shield_value(face, die) * self.rolls / 6
+        if special == "shield":  # reads my other die: kept with my dice values
+            memo, key = self.dice().effects, (face.id, die)
+            worth = memo.get(key)
+            if worth is None:
+                worth = memo[key] = self._shield_value(face, die) * self.rolls / 6
+            return worth
         if special == "ship":
             return self.v.ship_roll * self.spend_rolls / 6
         return self.mirror_value() * self.spend_rolls / 6
@@ -417,10 +421,18 @@ class Outlook:
         if not face_ids:
             return 0.0
         light, dark = self.weakest()
-        worth = self.face_worth
         # The best face's gain on the better die: each die's best face, then the better die.
-        return max(max(worth(FACES[f], 0) for f in face_ids) - light,
-                   max(worth(FACES[f], 1) for f in face_ids) - dark)
+        best_light = best_dark = float("-inf")
+        for face_id in face_ids:
+            face = FACES[face_id]
+            on_light = self.face_worth(face, 0)
+            # a plain face (or a Boar) is worth the same on either die
+            on_dark = self.face_worth(face, 1) if face.special not in _SAME_ON_BOTH else on_light
+            if on_light > best_light:
+                best_light = on_light
+            if on_dark > best_dark:
+                best_dark = on_dark
+        return max(best_light - light, best_dark - dark)
 
     def gold_income(self) -> float:
         """Gold I expect from my dice over the blessings left (plain gold faces only)."""
@@ -430,6 +442,9 @@ class Outlook:
                 _vectors(f)[0][0] * (n_light + n_dark)
                 for f, n_light, n_dark in self.faces() if len(f.bundles) == 1) / 6
         return per_roll * self.rolls
+
+
+_SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
 
 
 @lru_cache(maxsize=4096)  # a set of faces hashes once (frozenset), the answer is kept
