@@ -139,14 +139,14 @@ def test_the_lookahead_seat_buys_uses_and_answers_every_goddess_preset_rebellion
     kinds, bought, used = lookahead_games("rebellion-goddess-cards", range(6))
     assert (bought, used) == rebellion_cards("rebellion-goddess-cards")  # all 11; Companion, Tree
     assert kinds == {"twins_reroll", "twins_bonus", "companion_cash", "companion_copy",
-                     "nymph_buy", "trident_face", "goddess_faces",
-                     "celestial_choose"}  # Mists, Night: no choice
+                     "nymph_buy", "trident_face", "goddess_faces", "celestial_choose",
+                     "upgrade_face"}  # Mists, Night: no choice
 
 
 def test_the_lookahead_seat_buys_uses_and_answers_every_titans_preset_rebellion_card():
     kinds, bought, used = lookahead_games("rebellion-titans-cards", range(6))
     assert (bought, used) == rebellion_cards("rebellion-titans-cards")  # all 9; Merchant, Light
-    assert kinds == {"scepter_gold", "scepter_shards", "wind_type",
+    assert kinds == {"scepter_gold", "scepter_pay", "scepter_shards", "wind_type",
                      "ancestor_face", "right_hand_gold", "first_titan_feat", "merchant",
                      "upgrade_face", "upgrade_to", "apply_face_up"}
 

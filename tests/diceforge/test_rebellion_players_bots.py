@@ -13,6 +13,7 @@ from analytics.engine import play_game
 from analytics.games.diceforge import GAME, turn
 from analytics.games.diceforge.bots import HeuristicBot
 from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rebellion_players_bots import LEFT_HAND_SHARE
 from analytics.games.diceforge.state import Setup
 from analytics.policies import make_bot
 
@@ -89,7 +90,8 @@ def test_the_left_hand_is_worth_more_with_rivals_on_islands():
     b.p(1).island, b.g.islands[2] = 2, 1
     b.set_die(1, "light", "sun_2", "sun_2", "sun_2", "sun_2", "sun_2", "sun_2")
     with_rival = worth(b, "left_hand")
-    assert with_rival > alone + 6.0  # a roll of six 2-Sun faces and a dark die
+    # a roll of six 2-Sun faces and a dark die, at LEFT_HAND_SHARE of its worth
+    assert with_rival > alone + 6.0 * LEFT_HAND_SHARE
     b.p(2).island, b.g.islands[4] = 4, 2  # the Left Hand's island: ousted by the move only
     assert worth(b, "left_hand") == with_rival
 
