@@ -65,7 +65,7 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     if offers is None:  # the Sanctuary's (plain) faces: kept with my dice per faces on offer
         return o.temple_worth(("upgrade", levels, offered_faces(o.g)),
                               lambda: best_upgrade(o, levels, ladder(o.g)))
-    tops: dict[int, tuple[float, float]] = {}  # target level -> best worth there, per die
+    tops: dict[int, tuple[float, float] | None] = {}  # level -> best worth there, per die
     worth = o.face_worth
     best = 0.0
     found = False
@@ -73,12 +73,12 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
         if face.special in FIXED or face.level >= TOP_LEVEL:
             continue
         level = min(face.level + levels, TOP_LEVEL)
-        top = tops.get(level)
-        if top is None:
+        if level not in tops:
             ids = offers[level]
-            top = tops[level] = ((max(worth(FACES[f], 0) for f in ids),
-                                  max(worth(FACES[f], 1) for f in ids)) if ids else ())
-        if not top:
+            tops[level] = ((max(worth(FACES[f], 0) for f in ids),
+                            max(worth(FACES[f], 1) for f in ids)) if ids else None)
+        top = tops[level]
+        if top is None:  # nothing left at that level or above
             continue
         if on_light:
             gain = top[0] - worth(face, 0)

@@ -136,7 +136,7 @@ class DiceValues:
     __slots__ = ("die_means", "slots", "weakest", "effects")
 
     def __init__(self) -> None:
-        self.effects: dict[str, float] = {}  # see `Outlook.effect`
+        self.effects: dict[str | tuple, float] = {}  # see `effect`, `temple_worth`
         self.die_means: tuple[float, float] | None = None
         self.slots: list[float] | None = None
         self.weakest: tuple[float, float] | None = None
