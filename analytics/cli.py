@@ -10,7 +10,13 @@ import click
 
 from analytics import catalog
 from analytics.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from analytics.cli_common import Group, cluster_option, format_option, parse_rules
+from analytics.cli_common import (
+    Group,
+    cluster_option,
+    format_option,
+    parse_rules,
+    stopped_a_run,
+)
 from analytics.cli_compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli_records import COMMANDS as RECORD_COMMANDS
 from analytics.cli_repair import repair_command
@@ -138,14 +144,14 @@ SIGNAL_EXITS = {128 + signal.SIGINT, 128 + signal.SIGTERM}
 
 
 def run() -> None:
-    """The `dicelab` process. After a stop by a signal its line is printed and every part it
-    kept is already whole, so it leaves without the interpreter's teardown: there a C++
-    library's thread pool (pyarrow) sometimes aborts the process (SIGABRT, exit -6 instead of
-    143: about 1 stop in 14 on a loaded machine)."""
+    """The `dicelab` process. After a run stopped mid-way (a signal, a lost worker) its line is
+    printed and every part it kept is already whole, so it leaves without the interpreter's
+    teardown: there a C++ library's thread pool (pyarrow) sometimes aborts the process
+    (SIGABRT, exit -6 instead of 143 or 1: about 1 stop in 14 on a loaded machine)."""
     try:
         main()
     except SystemExit as done:
-        if done.code in SIGNAL_EXITS:
+        if done.code in SIGNAL_EXITS or stopped_a_run():
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(done.code)

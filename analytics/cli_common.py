@@ -12,6 +12,14 @@ import click
 from analytics.errors import Notice, UserError
 from analytics.output import FORMATS
 
+_stopped_run = False  # set once a run stopped mid-way was reported (see `stopped_a_run`)
+
+
+def stopped_a_run() -> bool:
+    """Whether a command reported a run stopped mid-way (a lost worker, SIGINT, SIGTERM):
+    cli.run then leaves without the interpreter's teardown."""
+    return _stopped_run
+
 
 class UserErrorsExit1:
     """Mixin for click commands and groups: no traceback for a user's mistake (exit 1, or the
@@ -22,6 +30,9 @@ class UserErrorsExit1:
             with notices_on_stderr():
                 return super().invoke(ctx)
         except UserError as err:
+            if err.stops_a_run:
+                global _stopped_run
+                _stopped_run = True
             exc = click.ClickException(str(err))
             exc.exit_code = err.exit_code
             raise exc from None

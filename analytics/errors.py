@@ -8,6 +8,7 @@ class UserError(Exception):
     143 after a signal)."""
 
     exit_code = 1
+    stops_a_run = False  # a run stopped mid-way (workers.RunStopped): see cli.run
 
 
 class Notice(UserWarning):

@@ -32,6 +32,8 @@ STOP_GRACE = 3.0  # seconds a worker gets to end after SIGTERM before it is kill
 class RunStopped(UserError):
     """The run stopped before its end; `exit_code` is what the process should exit with."""
 
+    stops_a_run = True
+
     def __init__(self, reason: str, exit_code: int):
         super().__init__(reason)
         self.exit_code = exit_code

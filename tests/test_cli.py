@@ -137,3 +137,33 @@ def test_the_process_leaves_without_teardown_only_after_a_signal_stop(monkeypatc
     with pytest.raises(Left if leaves_at_once else SystemExit) as done:
         cli.run()
     assert (done.value.args[0] if leaves_at_once else done.value.code) == code
+
+
+@pytest.mark.parametrize("lost_worker, leaves_at_once", [(True, True), (False, False)])
+def test_a_run_stopped_by_a_lost_worker_leaves_without_teardown_a_user_error_does_not(
+        monkeypatch, lost_worker, leaves_at_once):
+    import click
+
+    import analytics.cli as cli
+    from analytics import cli_common
+    from analytics.errors import UserError
+    from analytics.workers import WorkerLost
+
+    class Command(cli_common.UserErrorsExit1, click.Command):
+        pass
+
+    def fails():
+        raise WorkerLost(3, 99, -9) if lost_worker else UserError("unknown card 'x'")
+
+    class Left(BaseException):
+        """os._exit never returns: the fake one stands for that by raising."""
+
+    def leave(status):
+        raise Left(status)
+
+    monkeypatch.setattr(cli_common, "_stopped_run", False)
+    monkeypatch.setattr(cli, "main", lambda: Command("x", callback=fails)(args=[]))
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    with pytest.raises(Left if leaves_at_once else SystemExit) as done:
+        cli.run()
+    assert (done.value.args[0] if leaves_at_once else done.value.code) == 1
