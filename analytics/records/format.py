@@ -99,9 +99,20 @@ def parse(text: str, name: str) -> Record:
             record.steps.append(Step(number, tuple(line.split())))
     missing = [key for key in REQUIRED if key not in seen]
     if missing:
-        raise RecordError(f"{name}:{lines[-1][0]}", f"the header has no {', '.join(missing)} "
-                          f"line (it needs {', '.join(REQUIRED)})")
+        raise _incomplete_header(record, missing, lines[-1][0])
     return record
+
+
+def _incomplete_header(record: Record, missing: list[str], last: int) -> RecordError:
+    """The header lacks `missing`: named at the line where it ended (the first line that is not
+    a header key, often a misspelt one), or at the last line when the record has no body."""
+    needs = f"the header has no {', '.join(missing)} line (it needs {', '.join(REQUIRED)})"
+    if not record.steps:
+        return RecordError(record.where(last), needs)
+    first = record.steps[0]
+    return RecordError(record.where(first.line),
+                       f"{needs}; it ends here, at {first.text[:60]!r}, which is not a header "
+                       f"line (header keys: {', '.join(HEADER_KEYS)})")
 
 
 def _header(record: Record, key: str, value: str, where: str) -> None:

@@ -108,6 +108,22 @@ def test_a_bad_rule_line_is_named(tmp_path):
     assert message.startswith(f"{path}:{number + 1}: header: rule option ties='maybe'")
 
 
+def test_a_misspelt_header_key_is_named_where_the_header_ends(tmp_path):
+    number = line_of("card_set base")
+    message = error_of(broken(tmp_path, number, "card_zet base"), tmp_path)
+    assert message == (f"{tmp_path}/broken.dfr:{number}: the header has no card_set, module line (it "
+                       "needs game, players, card_set, module); it ends here, at 'card_zet base',"
+                       " which is not a header line (header keys: game, date, players, card_set,"
+                       " card, module, rule, seat, note)")
+
+
+def test_a_header_alone_without_a_required_line_names_its_last_line(tmp_path):
+    path = tmp_path / "header.dfr"
+    path.write_text("dicelab-record 1\ngame diceforge\nplayers 2\nmodule none\n")
+    assert error_of(path, tmp_path) == (f"{path}:4: the header has no card_set line (it needs "
+                                        "game, players, card_set, module)")
+
+
 def test_good_records_are_imported_bad_ones_listed_exit_1(tmp_path):
     bad = broken(tmp_path, line_of("1 action elder"), "1 action eldr")
     out = tmp_path / "imported"
