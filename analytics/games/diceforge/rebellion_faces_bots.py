@@ -9,13 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
-from analytics.games.diceforge.forge import FIXED
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game, Player
-from analytics.games.diceforge.temple import offered_faces
 from analytics.games.diceforge.upgrade import (
     FULL_LADDER,
-    TOP_LEVEL,
     Ladder,
     ladder,
     offered_at,
@@ -60,34 +57,21 @@ def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder
 
 def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
-    Sanctuary unless `offers` says which: `upgrade_gain` of every upgradable place, in one pass
-    over my distinct faces, each target level's best worth per die found once."""
-    if offers is None:  # the Sanctuary's (plain) faces: kept with my dice per faces on offer
-        return o.temple_worth(("upgrade", levels, offered_faces(o.g)),
-                              lambda: best_upgrade(o, levels, ladder(o.g)))
-    tops: dict[int, tuple[float, float] | None] = {}  # level -> best worth there, per die
-    worth = o.face_worth
+    Sanctuary unless `offers` says which: the most `upgrade_gain` of any upgradable place,
+    found as the best face offered for each level less my weakest face there (Sanctuary faces
+    are plain: their worths read the rates only, and are ranked once there)."""
+    if offers is None:
+        offers = ladder(o.g)
+    best_kept = o.rates.best_kept
     best = 0.0
     found = False
-    for face, on_light, on_dark in o.faces():
-        if face.special in FIXED or face.level >= TOP_LEVEL:
+    for level, _, floor in o.level_floors():
+        ids = offered_at(offers, level + levels)
+        if not ids:  # nothing left at that level or above
             continue
-        level = min(face.level + levels, TOP_LEVEL)
-        if level not in tops:
-            ids = offers[level]
-            tops[level] = ((max(worth(FACES[f], 0) for f in ids),
-                            max(worth(FACES[f], 1) for f in ids)) if ids else None)
-        top = tops[level]
-        if top is None:  # nothing left at that level or above
-            continue
-        if on_light:
-            gain = top[0] - worth(face, 0)
-            if not found or gain > best:
-                best, found = gain, True
-        if on_dark:
-            gain = top[1] - worth(face, 1)
-            if not found or gain > best:
-                best, found = gain, True
+        gain = best_kept(ids) - floor
+        if not found or gain > best:
+            best, found = gain, True
     return best
 
 

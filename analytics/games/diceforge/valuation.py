@@ -11,7 +11,7 @@ adds what depends on the seat's dice and caches it while those stay the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -29,12 +29,16 @@ from analytics.games.diceforge.components import (
     Face,
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
+from analytics.games.diceforge.forge import FIXED
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
+from analytics.games.diceforge.upgrade import TOP_LEVEL
 
 SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
+_SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
+PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +84,9 @@ class Rates:
         self.worth = (gold * spend, self.unit[SUN] * spend, self.unit[MOON] * spend,
                       self.rolls / 6)
         self.values: dict[str, float] = {}  # face id -> one roll now (plain bundles only)
-        self.worths: dict[str, float] = {}  # face id -> kept for good (plain bundles only)
+        # face id -> kept for good (plain bundles only; every plain face of FACES at once, for
+        # `best_kept`)
+        self.worths: dict[str, float] = {f.id: _dot_max(f, *self.worth) for f in PLAIN_FACES}
         self._ranked: list[tuple[float, int, str]] | None = None
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
@@ -92,6 +98,10 @@ class Rates:
             offers.sort(key=_net_and_cost, reverse=True)
             self._ranked = offers
         return self._ranked
+
+    def best_kept(self, face_ids: Iterable[str]) -> float:
+        """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
+        return max(map(self.worths.__getitem__, face_ids))
 
 
 def _net_and_cost(offer: tuple[float, int, str]) -> tuple[float, int]:
@@ -133,13 +143,14 @@ class DiceValues:
     dice at the start of a game, and for a while after, are the same in most games.
     """
 
-    __slots__ = ("die_means", "slots", "weakest", "effects")
+    __slots__ = ("die_means", "slots", "weakest", "floors", "effects")
 
     def __init__(self) -> None:
         self.effects: dict[str | tuple, float] = {}  # see `effect`, `temple_worth`
         self.die_means: tuple[float, float] | None = None
         self.slots: list[float] | None = None
         self.weakest: tuple[float, float] | None = None
+        self.floors: tuple[tuple[int, int, float], ...] | None = None
 
 
 _DICE_VALUES: dict[tuple, DiceValues] = {}
@@ -354,6 +365,22 @@ class Outlook:
                             min(self.face_worth(f, 1) for f, _, on_dark in kept if on_dark))
         return dice.weakest
 
+    def level_floors(self) -> tuple[tuple[int, int, float], ...]:
+        """(level, die, worth of my weakest face there) for each level and die where I have a
+        face that can be upgraded: an upgrade to a given face gains most over that one."""
+        dice = self.dice()
+        if dice.floors is None:
+            floors: dict[tuple[int, int], float] = {}
+            for f, on_light, on_dark in self.faces():
+                if f.special in FIXED or f.level >= TOP_LEVEL:
+                    continue
+                for die, on in ((0, on_light), (1, on_dark)):
+                    worth = self.face_worth(f, die)
+                    if on and ((f.level, die) not in floors or worth < floors[f.level, die]):
+                        floors[f.level, die] = worth
+            dice.floors = tuple((level, die, worth) for (level, die), worth in floors.items())
+        return dice.floors
+
     def offering_gain(self, gold: int) -> float:
         """Greedy offering: the best-net different faces, each over my next weakest face.
 
@@ -413,21 +440,16 @@ class Outlook:
         return value
 
     def best_placement(self, face_ids: frozenset[str]) -> float:
-        """The most `placement_gain` of any of `face_ids` (0.0 for none), kept as above."""
-        return self.temple_worth(("placement", face_ids), lambda: self._best_placement(face_ids),
-                                 mirror=_has_mirror(face_ids))
-
-    def _best_placement(self, face_ids: frozenset[str]) -> float:
+        """The most `placement_gain` of any of `face_ids` (0.0 for none)."""
         if not face_ids:
             return 0.0
         light, dark = self.weakest()
         # The best face's gain on the better die: each die's best face, then the better die.
-        best_light = best_dark = float("-inf")
-        for face_id in face_ids:
-            face = FACES[face_id]
-            on_light = self.face_worth(face, 0)
-            # a plain face (or a Boar) is worth the same on either die
-            on_dark = self.face_worth(face, 1) if face.special not in _SAME_ON_BOTH else on_light
+        # Plain faces are worth the same on either die, and their best comes from the rates.
+        plain, special = _split_faces(face_ids)
+        best_light = best_dark = self.rates.best_kept(plain) if plain else float("-inf")
+        for face in special:
+            on_light, on_dark = self.face_worth(face, 0), self.face_worth(face, 1)
             if on_light > best_light:
                 best_light = on_light
             if on_dark > best_dark:
@@ -444,12 +466,14 @@ class Outlook:
         return per_roll * self.rolls
 
 
-_SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
-
 
 @lru_cache(maxsize=4096)  # a set of faces hashes once (frozenset), the answer is kept
-def _has_mirror(face_ids: frozenset[str]) -> bool:
-    return any(FACES[f].special == "mirror" for f in face_ids)
+def _split_faces(face_ids: frozenset[str]) -> tuple[tuple[str, ...], tuple[Face, ...]]:
+    """The ids of the plain faces among `face_ids` (their kept worth reads only the rates),
+    and the other faces."""
+    faces = [FACES[f] for f in face_ids]
+    return (tuple(f.id for f in faces if f.special in _SAME_ON_BOTH),
+            tuple(f for f in faces if f.special not in _SAME_ON_BOTH))
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
