@@ -38,8 +38,7 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     if not any(g.stacks[s] and sun < c.sun <= more and c.moon <= moon
                for s, c in g.slots.items()):
         return "keep"  # the shards would pay no feat more: cashing gains nothing now
-    now = bot.best_feat(o, sun, moon)
-    later = bot.best_feat(o, more, moon)
+    now, later = bot.best_feats(o, sun, more, moon)
     steps_lost = min(COMPANION_END - position, o.acts - 1)
     return "cash" if later - now > steps_lost * (1.0 + o.unit[SUN]) + 2.0 else "keep"
 

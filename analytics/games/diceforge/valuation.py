@@ -183,7 +183,7 @@ class Outlook:
         self._mirror: float | None = None
         self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
         self._prior_mirror: tuple[tuple[int, ...], float] | None = None
-        self._shown: dict[int, tuple[int, tuple[Face, ...]]] = {}  # see `_best_shown`
+        self._shown: dict[int, tuple[int, Rates, float]] = {}  # see `_best_copyable`
         # Effect worths worked out for the decision being made. The game is frozen while a
         # policy decides, so they hold until it answers; its bot clears them at the next.
         self.decided: dict[str, float] = {}
@@ -285,31 +285,23 @@ class Outlook:
 
     def _best_shown(self, opponents: tuple[Player, ...]) -> float:
         """The best one-roll value among the opponents' faces a Mirror may copy."""
-        best, known = float("-inf"), self._values
-        for q in opponents:
-            for f in self._copyable(q):
-                # The values `face_value` keeps, read here without its call (~350 a game).
-                value = known.get(f.id)
-                if value is None:
-                    value = self.face_value(f, 0.0)
-                if value > best:
-                    best = value
-        return best
+        return max(map(self._best_copyable, opponents), default=float("-inf"))
 
     def best_shown_anywhere(self) -> float:
         """The best one-roll value of any face on any player's dice. Read over the faces a
         Mirror may copy: a Mirror is worth less than the best of those (0.8 of the opponents'
         best) and an x3 applied alone nothing, and face values are never negative."""
-        return max(self.face_value(f, 0.0) for q in self.g.players for f in self._copyable(q))
+        return max(map(self._best_copyable, self.g.players))
 
-    def _copyable(self, q: Player) -> tuple[Face, ...]:
-        """q's distinct faces other than Mirrors and x3s, kept while q's dice stay the same."""
+    def _best_copyable(self, q: Player) -> float:
+        """The best one-roll value of q's faces other than Mirrors and x3s (those a Mirror may
+        copy), kept while q's dice and my rates stay the same (their values read only those)."""
         known = self._shown.get(q.seat)
-        if known is None or known[0] != q.forged:
-            faces = {f.id: f for die in q.dice for f in die
-                     if f.special != "mirror" and f.special != "x3"}
-            known = self._shown[q.seat] = (q.forged, tuple(faces.values()))
-        return known[1]
+        if known is None or known[0] != q.forged or known[1] is not self.rates:
+            best = max((self.face_value(f, 0.0) for die in q.dice for f in die
+                        if f.special != "mirror" and f.special != "x3"), default=float("-inf"))
+            known = self._shown[q.seat] = (q.forged, self.rates, best)
+        return known[2]
 
     def face_worth(self, face: Face, die: int) -> float:
         """A face kept on `die` for the rest of the game: income per roll times rolls left."""
