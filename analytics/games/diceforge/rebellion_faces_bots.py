@@ -107,22 +107,33 @@ def _goddess(o: Outlook, v: Values) -> float:
 
 def _wind(o: Outlook, v: Values) -> float:
     """The resource all dice show most of, on average, at its worth."""
-    totals: dict[str, float] = {}
-    for q in o.g.players:
-        for res, n in _shown_by(o.g, q).items():
-            totals[res] = totals.get(res, 0.0) + n
-    return WIND_REALISED * max((n * o.unit.get(res, 1.0) for res, n in totals.items()),
+    return WIND_REALISED * max((n * o.unit.get(res, 1.0) for res, n in _shown_by_all(o.g)),
                                default=0.0)
 
 
-_SHOWN: list = [None, {}]  # one game, and per seat: (its dice's `forged`, what they show)
+# One game: per seat (its dice's `forged`, what they show), and (every seat's, all that shows).
+_SHOWN: list = [None, {}, None]
+
+
+def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
+    """Per resource, what one roll of every player's dice shows in all, kept while no die
+    changes (every bot decision asks it, and a die changes a few times a game)."""
+    forged = tuple(q.forged for q in g.players)
+    if _SHOWN[0] is g and _SHOWN[2] is not None and _SHOWN[2][0] == forged:
+        return _SHOWN[2][1]
+    totals: dict[str, float] = {}
+    for q in g.players:
+        for res, n in _shown_by(g, q).items():
+            totals[res] = totals.get(res, 0.0) + n
+    _SHOWN[2] = (forged, tuple(totals.items()))
+    return _SHOWN[2][1]
 
 
 def _shown_by(g: Game, q: Player) -> dict[str, float]:
     """Per resource, what one roll of each of q's dice shows on average, kept while q's dice
     stay the same (every change to them is a forge)."""
     if _SHOWN[0] is not g:
-        _SHOWN[:] = g, {}
+        _SHOWN[:] = g, {}, None
     known = _SHOWN[1].get(q.seat)
     if known is None or known[0] != q.forged:
         totals: dict[str, float] = {}

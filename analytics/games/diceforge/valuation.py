@@ -167,7 +167,7 @@ class Outlook:
     __slots__ = ("g", "p", "v", "rates", "unit", "rolls", "spend_rolls", "acts", "forged",
                  "_values", "_worths", "_faces", "_dice_key", "_mirror_on_dice", "_dice",
                  "_gold_per_roll", "_mirror", "_mirror_from", "_prior_mirror", "_shown",
-                 "decided")
+                 "_means", "decided")
 
     def __init__(self, g: Game, p: Player, rates: Rates) -> None:
         self.g, self.p, self.v, self.rates = g, p, rates.v, rates
@@ -184,6 +184,7 @@ class Outlook:
         self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
         self._prior_mirror: tuple[tuple[int, ...], float] | None = None
         self._shown: dict[int, tuple[int, Rates, float]] = {}  # see `_best_copyable`
+        self._means: dict[int, tuple[int, float]] = {}  # see `dice_mean`
         # Effect worths worked out for the decision being made. The game is frozen while a
         # policy decides, so they hold until it answers; its bot clears them at the next.
         self.decided: dict[str, float] = {}
@@ -302,6 +303,16 @@ class Outlook:
                         if f.special != "mirror" and f.special != "x3"), default=float("-inf"))
             known = self._shown[q.seat] = (q.forged, self.rates, best)
         return known[2]
+
+    def dice_mean(self, q: Player) -> float:
+        """One roll of q's two dice, as I would apply them (an x3 alone gives nothing), kept
+        while q's dice stay the same (the values read my rates and my Mirror value, both
+        fixed for this Outlook)."""
+        known = self._means.get(q.seat)
+        if known is None or known[0] != q.forged:
+            mean = sum(self.face_value(f, 0.0) for die in q.dice for f in die) / 6
+            known = self._means[q.seat] = (q.forged, mean)
+        return known[1]
 
     def face_worth(self, face: Face, die: int) -> float:
         """A face kept on `die` for the rest of the game: income per roll times rolls left."""
