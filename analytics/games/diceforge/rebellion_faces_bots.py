@@ -58,14 +58,14 @@ def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder
 def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
     Sanctuary unless `offers` says which: the most `upgrade_gain` of any upgradable place,
-    found as the best face offered for each level less my weakest face there (Sanctuary faces
-    are plain: their worths read the rates only, and are ranked once there)."""
+    found per level as the best face offered less my weakest face there (Sanctuary faces are
+    plain: worth the same on either die, read from the rates' table)."""
     if offers is None:
         offers = ladder(o.g)
     best_kept = o.rates.best_kept
     best = 0.0
     found = False
-    for level, _, floor in o.level_floors():
+    for level, floor in o.level_floors():
         ids = offered_at(offers, level + levels)
         if not ids:  # nothing left at that level or above
             continue
@@ -75,12 +75,15 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     return best
 
 
+CHOOSE_FACE = "celestial_choose_face"  # its worth: my best face, kept with my dice values
+
+
 def celestial_face_value(o: Outlook, face: Face) -> float:
     special = face.special
     if special == "celestial_mirror":
         return best_face_up(o)
     if special == "choose_face":
-        return max(o.face_value(f, 0.0) for f, _, _ in o.faces())
+        return o.dice_worth(CHOOSE_FACE, lambda: max(o.face_value(f, 0.0) for f, _, _ in o.faces()))
     if special == "double_upgrade":
         return max(0.0, best_upgrade(o, 2))
     bundles = face.bundles

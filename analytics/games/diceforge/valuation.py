@@ -146,11 +146,11 @@ class DiceValues:
     __slots__ = ("die_means", "slots", "weakest", "floors", "effects")
 
     def __init__(self) -> None:
-        self.effects: dict[str | tuple, float] = {}  # see `effect`, `temple_worth`
+        self.effects: dict[str | tuple, float] = {}  # see `effect`, `dice_worth`
         self.die_means: tuple[float, float] | None = None
         self.slots: list[float] | None = None
         self.weakest: tuple[float, float] | None = None
-        self.floors: tuple[tuple[int, int, float], ...] | None = None
+        self.floors: tuple[tuple[int, float], ...] | None = None
 
 
 _DICE_VALUES: dict[tuple, DiceValues] = {}
@@ -368,20 +368,22 @@ class Outlook:
                             min(self.face_worth(f, 1) for f, _, on_dark in kept if on_dark))
         return dice.weakest
 
-    def level_floors(self) -> tuple[tuple[int, int, float], ...]:
-        """(level, die, worth of my weakest face there) for each level and die where I have a
-        face that can be upgraded: an upgrade to a given face gains most over that one."""
+    def level_floors(self) -> tuple[tuple[int, float], ...]:
+        """(level, worth of my weakest face there, on either die) for each level where I have
+        a face that can be upgraded: an upgrade to a plain face (the same on either die) gains
+        most over that one."""
         dice = self.dice()
         if dice.floors is None:
-            floors: dict[tuple[int, int], float] = {}
+            floors: dict[int, float] = {}
             for f, on_light, on_dark in self.faces():
                 if f.special in FIXED or f.level >= TOP_LEVEL:
                     continue
                 for die, on in ((0, on_light), (1, on_dark)):
-                    worth = self.face_worth(f, die)
-                    if on and ((f.level, die) not in floors or worth < floors[f.level, die]):
-                        floors[f.level, die] = worth
-            dice.floors = tuple((level, die, worth) for (level, die), worth in floors.items())
+                    if on:
+                        worth = self.face_worth(f, die)
+                        if f.level not in floors or worth < floors[f.level]:
+                            floors[f.level] = worth
+            dice.floors = tuple(floors.items())
         return dice.floors
 
     def offering_gain(self, gold: int) -> float:
@@ -429,14 +431,10 @@ class Outlook:
                 return value
         return effect(self, self.v)
 
-    def temple_worth(self, key: tuple, worth: Callable[[], float], mirror: bool = False) -> float:
-        """`worth()`, kept with my dice values under `key`: for worths that read only the rates,
-        my dice and which faces the Temple still offers (`key` names the worth and those
-        faces). A Mirror among those faces is worth what the opponents' dice show: then
-        `mirror` puts its value in the key (one on my dice is in my dice values' key)."""
+    def dice_worth(self, key: str, worth: Callable[[], float]) -> float:
+        """`worth()`, kept with my dice values under `key`: for worths that read only the
+        rates and my dice (a Mirror on them included: its value is in their key)."""
         memo = self.dice().effects
-        if mirror:
-            key = (*key, self.mirror_value())
         value = memo.get(key)
         if value is None:
             value = memo[key] = worth()
