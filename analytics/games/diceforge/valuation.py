@@ -183,7 +183,8 @@ class Outlook:
         self._mirror: float | None = None
         self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
         self._prior_mirror: tuple[tuple[int, ...], float] | None = None
-        self._shown: dict[int, tuple[int, Rates, float]] = {}  # see `_best_copyable`
+        # see `_best_copyable`
+        self._shown: dict[int, tuple[int, tuple[Face, ...], Rates | None, float]] = {}
         self._means: dict[int, tuple[int, float]] = {}  # see `dice_mean`
         # Effect worths worked out for the decision being made. The game is frozen while a
         # policy decides, so they hold until it answers; its bot clears them at the next.
@@ -296,13 +297,24 @@ class Outlook:
 
     def _best_copyable(self, q: Player) -> float:
         """The best one-roll value of q's faces other than Mirrors and x3s (those a Mirror may
-        copy), kept while q's dice and my rates stay the same (their values read only those)."""
+        copy): q's distinct such faces are kept while q's dice stay the same, and their best
+        value while my rates do too (those values read only the rates)."""
         known = self._shown.get(q.seat)
-        if known is None or known[0] != q.forged or known[1] is not self.rates:
-            best = max((self.face_value(f, 0.0) for die in q.dice for f in die
-                        if f.special != "mirror" and f.special != "x3"), default=float("-inf"))
-            known = self._shown[q.seat] = (q.forged, self.rates, best)
-        return known[2]
+        if known is None or known[0] != q.forged:
+            faces = {f.id: f for die in q.dice for f in die
+                     if f.special != "mirror" and f.special != "x3"}
+            known = (q.forged, tuple(faces.values()), None, 0.0)
+        if known[2] is not self.rates:
+            best, values = float("-inf"), self._values
+            for f in known[1]:
+                # The values `face_value` keeps, read here without its call (~350 a game).
+                value = values.get(f.id)
+                if value is None:
+                    value = self.face_value(f, 0.0)
+                if value > best:
+                    best = value
+            known = self._shown[q.seat] = (known[0], known[1], self.rates, best)
+        return known[3]
 
     def dice_mean(self, q: Player) -> float:
         """One roll of q's two dice, as I would apply them (an x3 alone gives nothing), kept
