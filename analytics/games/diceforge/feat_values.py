@@ -106,11 +106,13 @@ def _twins(o: Outlook, v: Values) -> float:
     better of 1 Moon or 1 Glory, less 3 gold), as often as the gold income allows."""
     means, bonus = o.die_means(), max(o.unit[MOON], 1.0)
     cost = 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
+    faces = o.faces()
+    values = [o.face_value(face, 0.0) for face, _, _ in faces]
     best = 0.0
     for die in (0, 1):
         total = 0.0
-        for face, on_light, on_dark in o.faces():
-            gain = means[die] - o.face_value(face, 0.0) + bonus - cost
+        for (_, on_light, on_dark), value in zip(faces, values, strict=True):
+            gain = means[die] - value + bonus - cost
             if gain > 0:
                 total += gain * (on_light if die == 0 else on_dark)
         best = max(best, total / 6)

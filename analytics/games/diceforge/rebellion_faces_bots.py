@@ -36,10 +36,14 @@ WIND_REALISED = 0.5
 
 def pair_value(o: Outlook, a: Face, b: Face) -> float:
     """Two faces applied together (an x3 triples its partner; two x3s give nothing)."""
+    return _pair_value(a, b, o.face_value(a, 0.0), o.face_value(b, 0.0))
+
+
+def _pair_value(a: Face, b: Face, value_a: float, value_b: float) -> float:
+    """`pair_value` from the faces' values applied alone."""
     if a.special == "x3" or b.special == "x3":
-        return 0.0 if a.special == b.special else 3 * max(o.face_value(a, 0.0),
-                                                          o.face_value(b, 0.0))
-    return o.face_value(a, 0.0) + o.face_value(b, 0.0)
+        return 0.0 if a.special == b.special else 3 * max(value_a, value_b)
+    return value_a + value_b
 
 
 def best_face_up(o: Outlook) -> float:
@@ -104,8 +108,11 @@ def _turns(o: Outlook) -> int:
 
 
 def _goddess(o: Outlook, v: Values) -> float:
-    light, dark = (set(die) for die in o.p.dice)
-    return max(pair_value(o, a, b) for a in light for b in dark)
+    """The best pair of a face of each die (each face's value read once)."""
+    valued = [(f, o.face_value(f, 0.0), on_light, on_dark) for f, on_light, on_dark in o.faces()]
+    return max(_pair_value(a, b, value_a, value_b)
+               for a, value_a, on_light, _ in valued if on_light
+               for b, value_b, _, on_dark in valued if on_dark)
 
 
 def _wind(o: Outlook, v: Values) -> float:

@@ -242,8 +242,9 @@ class Outlook:
         dice = self.dice()
         if dice.die_means is None:
             faces = self.faces()
-            light = sum(self.face_value(f, 0.0) * n for f, n, _ in faces) / 6
-            dark = sum(self.face_value(f, 0.0) * n for f, _, n in faces) / 6
+            values = [self.face_value(f, 0.0) for f, _, _ in faces]
+            light = sum(v * n for v, (_, n, _) in zip(values, faces, strict=True)) / 6
+            dark = sum(v * n for v, (_, _, n) in zip(values, faces, strict=True)) / 6
             if any(f.special == "x3" for f, _, _ in faces):  # an x3 doubles the other die
                 light, dark = (sum(self.face_value(f, dark) * n for f, n, _ in faces) / 6,
                                sum(self.face_value(f, light) * n for f, _, n in faces) / 6)
