@@ -11,6 +11,7 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game, Player
+from analytics.games.diceforge.temple import offered_faces
 from analytics.games.diceforge.upgrade import (
     FULL_LADDER,
     Ladder,
@@ -64,8 +65,9 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     Sanctuary unless `offers` says which: the most `upgrade_gain` of any upgradable place,
     found per level as the best face offered less my weakest face there (Sanctuary faces are
     plain: worth the same on either die, read from the rates' table)."""
-    if offers is None:
-        offers = ladder(o.g)
+    if offers is None:  # the Sanctuary's: kept with my dice values per faces on offer
+        return o.dice_worth(("upgrade", levels, offered_faces(o.g)),
+                            lambda: best_upgrade(o, levels, ladder(o.g)))
     best_kept = o.rates.best_kept
     best = 0.0
     found = False

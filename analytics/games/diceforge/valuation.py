@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from analytics.games.diceforge.components import (
     CARDS,
+    CELESTIAL_FACES,
     FACES,
     GLORY,
     GOLD,
@@ -27,6 +28,7 @@ from analytics.games.diceforge.components import (
     SHIELD_BONUS,
     SUN,
     Face,
+    boar_face,
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.forge import FIXED
@@ -39,6 +41,10 @@ HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a fu
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
 PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
+MIRROR_SHARE = 0.8  # a Mirror roll, against the best face it may copy
+# Every face a die can hold that a Mirror may copy (not the Celestial Die's: never on a die).
+COPYABLE_FACES = (*(f for f in FACES.values() if f.special not in ("mirror", "x3")
+                    and f not in CELESTIAL_FACES), boar_face(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +71,7 @@ class Rates:
     """
 
     __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
-                 "values", "worths", "_ranked")
+                 "values", "worths", "_all_kept", "_ranked", "top_roll")
 
     def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
         n = len(g.players)
@@ -84,10 +90,10 @@ class Rates:
         self.worth = (gold * spend, self.unit[SUN] * spend, self.unit[MOON] * spend,
                       self.rolls / 6)
         self.values: dict[str, float] = {}  # face id -> one roll now (plain bundles only)
-        # face id -> kept for good (plain bundles only; every plain face of FACES at once, for
-        # `best_kept`)
-        self.worths: dict[str, float] = {f.id: _dot_max(f, *self.worth) for f in PLAIN_FACES}
+        self.worths: dict[str, float] = {}  # face id -> kept for good (plain bundles only)
+        self._all_kept = False  # whether `worths` holds every plain face (see `best_kept`)
         self._ranked: list[tuple[float, int, str]] | None = None
+        self.top_roll: float | None = None  # see `Outlook.top_roll`
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
         """Every Sanctuary face as (worth less its price, cost, id), best first."""
@@ -101,7 +107,13 @@ class Rates:
 
     def best_kept(self, face_ids: Iterable[str]) -> float:
         """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
-        return max(map(self.worths.__getitem__, face_ids))
+        worths = self.worths
+        if not self._all_kept:  # then every plain face's worth is there to read
+            for f in PLAIN_FACES:
+                if f.id not in worths:
+                    worths[f.id] = _dot_max(f, *self.worth)
+            self._all_kept = True
+        return max(map(worths.__getitem__, face_ids))
 
 
 def _net_and_cost(offer: tuple[float, int, str]) -> tuple[float, int]:
@@ -167,7 +179,7 @@ class Outlook:
     __slots__ = ("g", "p", "v", "rates", "unit", "rolls", "spend_rolls", "acts", "forged",
                  "_values", "_worths", "_faces", "_dice_key", "_mirror_on_dice", "_dice",
                  "_gold_per_roll", "_mirror", "_mirror_from", "_prior_mirror", "_shown",
-                 "_means", "decided")
+                 "_means", "_colours", "decided")
 
     def __init__(self, g: Game, p: Player, rates: Rates) -> None:
         self.g, self.p, self.v, self.rates = g, p, rates.v, rates
@@ -186,6 +198,7 @@ class Outlook:
         # see `_best_copyable`
         self._shown: dict[int, tuple[int, tuple[Face, ...], Rates | None, float]] = {}
         self._means: dict[int, tuple[int, float]] = {}  # see `dice_mean`
+        self._colours: tuple[dict[str, int], dict[str, int]] | None = None  # see `_shield_value`
         # Effect worths worked out for the decision being made. The game is frozen while a
         # policy decides, so they hold until it answers; its bot clears them at the next.
         self.decided: dict[str, float] = {}
@@ -200,6 +213,7 @@ class Outlook:
         if old.forged == self.forged:
             self._faces, self._dice_key = old._faces, old._dice_key
             self._mirror_on_dice = old._mirror_on_dice
+            self._colours = old._colours
             self._gold_per_roll = old._gold_per_roll
         if old.rates is self.rates:
             if old._mirror is not None:
@@ -283,7 +297,7 @@ class Outlook:
             if prior is not None and prior[0] == self._mirror_from:
                 self._mirror = prior[1]
             else:
-                self._mirror = 0.8 * self._best_shown(opponents)
+                self._mirror = MIRROR_SHARE * self._best_shown(opponents)
         return self._mirror
 
     def _best_shown(self, opponents: tuple[Player, ...]) -> float:
@@ -337,33 +351,41 @@ class Outlook:
             return worth
         if special == "x3":
             return 2.0 * self.die_means()[1 - die] * self.rolls / 6
-        if special == "shield":  # reads my other die: kept with my dice values
-            memo, key = self.dice().effects, (face.id, die)
-            worth = memo.get(key)
-            if worth is None:
-                worth = memo[key] = self._shield_value(face, die) * self.rolls / 6
-            return worth
+        if special == "shield":  # reads my other die (how many faces show its colour)
+            return self._shield_value(face, die) * self.rolls / 6
         if special == "ship":
             return self.v.ship_roll * self.spend_rolls / 6
-        return self.mirror_value() * self.spend_rolls / 6
+        return self._mirror_worth(self.mirror_value())
+
+    def _mirror_worth(self, roll: float) -> float:
+        """A Mirror kept for good, that gives `roll` a roll (the same on either die)."""
+        return roll * self.spend_rolls / 6
+
+    def top_roll(self) -> float:
+        """The best one-roll value of any face a die may hold that a Mirror may copy: more
+        than any Mirror can give (it reads the rates only: kept with them)."""
+        top = self.rates.top_roll
+        if top is None:
+            top = self.rates.top_roll = max(self.face_value(f, 0.0) for f in COPYABLE_FACES)
+        return top
 
     def _shield_value(self, face: Face, die: int) -> float:
         """Bottom reward, or 5 Glory when the other die shows the shield's colour."""
-        other = self.p.dice[1 - die]
-        match = sum(face.colour in f.resources for f in other) / 6
+        if self._colours is None:  # per die, how many faces show each resource
+            self._colours = ({}, {})
+            for f, on_light, on_dark in self.faces():
+                for res in f.resources:
+                    for counts, n in zip(self._colours, (on_light, on_dark), strict=True):
+                        counts[res] = counts.get(res, 0) + n
+        match = self._colours[1 - die].get(face.colour, 0) / 6
         return match * SHIELD_BONUS + (1 - match) * self.face_value(face, 0.0)
 
     def slot_worths(self) -> list[float]:
         """Worth of every face of mine that may be forged over, cheapest first (do not modify)."""
         dice = self.dice()
         if dice.slots is None:
-            slots = []
-            for f, n_light, n_dark in self.faces():
-                if f.special != "boar":
-                    slots += [self.face_worth(f, 0)] * n_light
-                    slots += [self.face_worth(f, 1)] * n_dark
-            slots.sort()
-            dice.slots = slots
+            self._sum_up(dice)
+        assert dice.slots is not None
         return dice.slots
 
     def placement_gain(self, face: Face) -> float:
@@ -375,10 +397,8 @@ class Outlook:
         """The worth of my weakest face that may be forged over, on each die."""
         dice = self.dice()
         if dice.weakest is None:
-            kept = [(f, on_light, on_dark) for f, on_light, on_dark in self.faces()
-                    if f.special != "boar"]
-            dice.weakest = (min(self.face_worth(f, 0) for f, on_light, _ in kept if on_light),
-                            min(self.face_worth(f, 1) for f, _, on_dark in kept if on_dark))
+            self._sum_up(dice)
+        assert dice.weakest is not None
         return dice.weakest
 
     def level_floors(self) -> tuple[tuple[int, float], ...]:
@@ -387,17 +407,31 @@ class Outlook:
         most over that one."""
         dice = self.dice()
         if dice.floors is None:
-            floors: dict[int, float] = {}
-            for f, on_light, on_dark in self.faces():
-                if f.special in FIXED or f.level >= TOP_LEVEL:
-                    continue
-                for die, on in ((0, on_light), (1, on_dark)):
-                    if on:
-                        worth = self.face_worth(f, die)
-                        if f.level not in floors or worth < floors[f.level]:
-                            floors[f.level] = worth
-            dice.floors = tuple(floors.items())
+            self._sum_up(dice)
+        assert dice.floors is not None
         return dice.floors
+
+    def _sum_up(self, dice: DiceValues) -> None:
+        """`slot_worths`, `weakest` and `level_floors` in one pass over the faces that may be
+        forged over (each one's worth on each die read once: the three are asked together)."""
+        slots: list[float] = []
+        floors: dict[int, float] = {}
+        weakest = [float("inf"), float("inf")]
+        for f, on_light, on_dark in self.faces():
+            if f.special in FIXED:
+                continue
+            for die, count in enumerate((on_light, on_dark)):
+                if count:
+                    worth = self.face_worth(f, die)
+                    slots += [worth] * count
+                    if worth < weakest[die]:
+                        weakest[die] = worth
+                    if worth < floors.get(f.level, float("inf")):
+                        floors[f.level] = worth
+        slots.sort()
+        dice.slots, dice.weakest = slots, (weakest[0], weakest[1])
+        dice.floors = tuple((level, worth) for level, worth in floors.items()
+                            if level < TOP_LEVEL)
 
     def offering_gain(self, gold: int) -> float:
         """Greedy offering: the best-net different faces, each over my next weakest face.
@@ -444,9 +478,10 @@ class Outlook:
                 return value
         return effect(self, self.v)
 
-    def dice_worth(self, key: str, worth: Callable[[], float]) -> float:
+    def dice_worth(self, key: str | tuple, worth: Callable[[], float]) -> float:
         """`worth()`, kept with my dice values under `key`: for worths that read only the
-        rates and my dice (a Mirror on them included: its value is in their key)."""
+        rates and my dice (a Mirror on them included: its value is in their key), and what
+        `key` names (which faces the Temple still offers, say)."""
         memo = self.dice().effects
         value = memo.get(key)
         if value is None:
@@ -454,13 +489,26 @@ class Outlook:
         return value
 
     def best_placement(self, face_ids: frozenset[str]) -> float:
-        """The most `placement_gain` of any of `face_ids` (0.0 for none)."""
+        """The most `placement_gain` of any of `face_ids` (0.0 for none): kept with my dice
+        values, but for a Mirror's (its worth reads the opponents' dice), weighed apart."""
         if not face_ids:
             return 0.0
+        plain, special, mirror = _split_faces(face_ids)
+        best = self.dice_worth(("placement", face_ids),
+                               lambda: self._best_placement(plain, special))
+        if mirror is not None:  # worth the same on either die
+            light, dark = self.weakest()
+            # Its worth reads the opponents' dice: only when its bound (rounding is monotone)
+            # could beat the best, else max() below would return `best` anyway.
+            if self._mirror_worth(MIRROR_SHARE * self.top_roll()) - min(light, dark) > best:
+                worth = self.face_worth(mirror, 0)
+                best = max(best, worth - light, worth - dark)
+        return best
+
+    def _best_placement(self, plain: tuple[str, ...], special: tuple[Face, ...]) -> float:
         light, dark = self.weakest()
         # The best face's gain on the better die: each die's best face, then the better die.
         # Plain faces are worth the same on either die, and their best comes from the rates.
-        plain, special = _split_faces(face_ids)
         best_light = best_dark = self.rates.best_kept(plain) if plain else float("-inf")
         for face in special:
             on_light, on_dark = self.face_worth(face, 0), self.face_worth(face, 1)
@@ -482,12 +530,14 @@ class Outlook:
 
 
 @lru_cache(maxsize=4096)  # a set of faces hashes once (frozenset), the answer is kept
-def _split_faces(face_ids: frozenset[str]) -> tuple[tuple[str, ...], tuple[Face, ...]]:
+def _split_faces(face_ids: frozenset[str]
+                 ) -> tuple[tuple[str, ...], tuple[Face, ...], Face | None]:
     """The ids of the plain faces among `face_ids` (their kept worth reads only the rates),
-    and the other faces."""
+    the other faces but a Mirror, and the Mirror if there is one."""
     faces = [FACES[f] for f in face_ids]
     return (tuple(f.id for f in faces if f.special in _SAME_ON_BOTH),
-            tuple(f for f in faces if f.special not in _SAME_ON_BOTH))
+            tuple(f for f in faces if f.special not in _SAME_ON_BOTH and f.special != "mirror"),
+            next((f for f in faces if f.special == "mirror"), None))
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
