@@ -110,11 +110,11 @@ def _twins(o: Outlook, v: Values) -> float:
     values = [o.face_value(face, 0.0) for face, _, _ in faces]
     best = 0.0
     for die in (0, 1):
-        total = 0.0
+        mean, total = means[die], 0.0
         for (_, on_light, on_dark), value in zip(faces, values, strict=True):
-            gain = means[die] - value + bonus - cost
+            gain = mean - value + bonus - cost
             if gain > 0:
-                total += gain * (on_light if die == 0 else on_dark)
+                total += gain * (on_dark if die else on_light)
         best = max(best, total / 6)
     uses = min(float(o.rolls), o.gold_income() / 3)
     return best * uses * TWINS_REALISED
@@ -153,10 +153,11 @@ def _ancestor(o: Outlook, v: Values) -> float:
 def _wood_nymph(o: Outlook, v: Values) -> float:
     """4 gold, and a purchase now without spending an action: the best face it affords."""
     gold, offered = o.p.res[GOLD] + 4, offered_faces(o.g)
-    # Ranked best first: the first face on offer it affords is the best.
-    net = next((net for net, cost, fid in o.rates.ranked_offers()
-                if cost <= gold and fid in offered), None)
-    best = 0.0 if net is None else net - o.slot_worths()[0]
+    best = 0.0
+    for net, cost, fid in o.rates.ranked_offers():  # best first: the first it affords is best
+        if cost <= gold and fid in offered:
+            best = net - o.slot_worths()[0]
+            break
     return 4 * o.unit[GOLD] + max(0.0, best)
 
 

@@ -39,6 +39,7 @@ from analytics.games.diceforge.upgrade import TOP_LEVEL
 SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
+Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
 _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
 PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
 MIRROR_SHARE = 0.8  # a Mirror roll, against the best face it may copy
@@ -198,7 +199,8 @@ class Outlook:
         # see `_best_copyable`
         self._shown: dict[int, tuple[int, tuple[Face, ...], Rates | None, float]] = {}
         self._means: dict[int, tuple[int, float]] = {}  # see `dice_mean`
-        self._colours: tuple[dict[str, int], dict[str, int]] | None = None  # see `_shield_value`
+        # see `_count_colours`
+        self._colours: tuple[dict[Colour, int], dict[Colour, int]] | None = None
         # Effect worths worked out for the decision being made. The game is frozen while a
         # policy decides, so they hold until it answers; its bot clears them at the next.
         self.decided: dict[str, float] = {}
@@ -351,8 +353,11 @@ class Outlook:
             return worth
         if special == "x3":
             return 2.0 * self.die_means()[1 - die] * self.rolls / 6
-        if special == "shield":  # reads my other die (how many faces show its colour)
-            return self._shield_value(face, die) * self.rolls / 6
+        if special == "shield":  # its bottom reward, or 5 Glory when my other die shows its
+            # colour (the counts of my faces showing each resource are kept with my dice)
+            match = (self._colours or self._count_colours())[1 - die].get(face.colour, 0) / 6
+            value = self._values.get(face.id) or self.face_value(face, 0.0)
+            return (match * SHIELD_BONUS + (1 - match) * value) * self.rolls / 6
         if special == "ship":
             return self.v.ship_roll * self.spend_rolls / 6
         return self._mirror_worth(self.mirror_value())
@@ -369,16 +374,16 @@ class Outlook:
             top = self.rates.top_roll = max(self.face_value(f, 0.0) for f in COPYABLE_FACES)
         return top
 
-    def _shield_value(self, face: Face, die: int) -> float:
-        """Bottom reward, or 5 Glory when the other die shows the shield's colour."""
-        if self._colours is None:  # per die, how many faces show each resource
-            self._colours = ({}, {})
-            for f, on_light, on_dark in self.faces():
-                for res in f.resources:
-                    for counts, n in zip(self._colours, (on_light, on_dark), strict=True):
-                        counts[res] = counts.get(res, 0) + n
-        match = self._colours[1 - die].get(face.colour, 0) / 6
-        return match * SHIELD_BONUS + (1 - match) * self.face_value(face, 0.0)
+    def _count_colours(self) -> tuple[dict[Colour, int], dict[Colour, int]]:
+        """Per die, how many of my faces show each resource (what a Shield's bonus reads)."""
+        light: dict[Colour, int] = {}
+        dark: dict[Colour, int] = {}
+        for f, on_light, on_dark in self.faces():
+            for res in f.resources:
+                light[res] = light.get(res, 0) + on_light
+                dark[res] = dark.get(res, 0) + on_dark
+        self._colours = (light, dark)
+        return self._colours
 
     def slot_worths(self) -> list[float]:
         """Worth of every face of mine that may be forged over, cheapest first (do not modify)."""
