@@ -11,10 +11,10 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.components import FACES, SANCTUARY
 from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.rebellion_faces_bots import best_upgrade, upgrade_gain
+from analytics.games.diceforge.rebellion_faces_bots import best_upgrade
 from analytics.games.diceforge.rebellion_forge import trident_faces
 from analytics.games.diceforge.state import Game, Setup
-from analytics.games.diceforge.upgrade import FULL_LADDER, ladder, upgradable
+from analytics.games.diceforge.upgrade import FULL_LADDER, ladder, offered_at, upgradable
 from analytics.games.diceforge.valuation import PLAIN_FACES
 from analytics.policies import make_bot
 
@@ -36,8 +36,10 @@ class Compared:
         o = self.bot.outlook(view, decision.seat)
         for levels in (1, 2, 3):
             for offers in (ladder(view), FULL_LADDER):
-                gains = [upgrade_gain(o, place, levels, offers)
-                         for place in upgradable(view, o.p, levels, offers)]
+                gains = [max(o.face_worth(FACES[f], die)
+                             for f in offered_at(offers, o.p.dice[die][side].level + levels))
+                         - o.face_worth(o.p.dice[die][side], die)
+                         for die, side in upgradable(view, o.p, levels, offers)]
                 assert best_upgrade(o, levels, offers) == max(gains, default=0.0)
         faces = frozenset(trident_faces(view))
         assert o.best_placement(faces) == max(

@@ -205,10 +205,11 @@ def choose_forge_place(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, in
     """Overwrite the face whose loss costs least, given where the new face fits best."""
     o = bot.outlook(g, d.seat)
     new, dice = d.context, o.p.dice
+    worths = (o.face_worth(new, 0), o.face_worth(new, 1))  # the new face's, on each die
     best, best_gain = None, float("-inf")
     for place in d.options:
         die = place[0]
-        gain = o.face_worth(new, die) - o.face_worth(dice[die][place[1]], die)
+        gain = worths[die] - o.face_worth(dice[die][place[1]], die)
         if gain > best_gain:
             best, best_gain = place, gain
     assert best is not None  # every place scores above -inf

@@ -49,15 +49,15 @@ def _pair_value(a: Face, b: Face, value_a: float, value_b: float) -> float:
 
 def best_face_up(o: Outlook) -> float:
     """The best face showing on any player's die, applied alone now."""
-    return max(o.face_value(f, 0.0) for q in o.g.players for f in q.up)
+    return o.best_value(f for q in o.g.players for f in q.up)
 
 
 def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder) -> float:
     """Worth added by upgrading the face at `place` by `levels` to its best offered face."""
     die, side = place
     old = o.p.dice[die][side]
-    best = max(o.face_worth(FACES[f], die) for f in offered_at(offers, old.level + levels))
-    return best - o.face_worth(old, die)
+    # Sanctuary faces are plain: their best worth, the same on either die, is the rates'
+    return o.rates.best_kept(offered_at(offers, old.level + levels)) - o.face_worth(old, die)
 
 
 def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:

@@ -196,8 +196,7 @@ class Outlook:
         self._mirror: float | None = None
         self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
         self._prior_mirror: tuple[tuple[int, ...], float] | None = None
-        # see `_best_copyable`
-        self._shown: dict[int, tuple[int, tuple[Face, ...], Rates | None, float]] = {}
+        self._shown: dict[int, tuple[int, Rates, float]] = {}  # see `_best_copyable`
         self._means: dict[int, tuple[int, float]] = {}  # see `dice_mean`
         # see `_count_colours`
         self._colours: tuple[dict[Colour, int], dict[Colour, int]] | None = None
@@ -313,25 +312,25 @@ class Outlook:
         return max(map(self._best_copyable, self.g.players))
 
     def _best_copyable(self, q: Player) -> float:
-        """The best one-roll value of q's faces other than Mirrors and x3s (those a Mirror may
-        copy): q's distinct such faces are kept while q's dice stay the same, and their best
-        value while my rates do too (those values read only the rates)."""
+        """The best one-roll value of q's faces a Mirror may copy, kept while q's dice and my
+        rates stay the same (those values read only the rates)."""
         known = self._shown.get(q.seat)
-        if known is None or known[0] != q.forged:
-            faces = {f.id: f for die in q.dice for f in die
-                     if f.special != "mirror" and f.special != "x3"}
-            known = (q.forged, tuple(faces.values()), None, 0.0)
-        if known[2] is not self.rates:
-            best, values = float("-inf"), self._values
-            for f in known[1]:
-                # The values `face_value` keeps, read here without its call (~350 a game).
-                value = values.get(f.id)
-                if value is None:
-                    value = self.face_value(f, 0.0)
-                if value > best:
-                    best = value
-            known = self._shown[q.seat] = (known[0], known[1], self.rates, best)
-        return known[3]
+        if known is None or known[0] != q.forged or known[1] is not self.rates:
+            best = self.best_value(copyable_faces(self.g, q))
+            known = self._shown[q.seat] = (q.forged, self.rates, best)
+        return known[2]
+
+    def best_value(self, faces: Iterable[Face]) -> float:
+        """The most any of `faces` gives in one roll now, applied alone (-inf for none)."""
+        best, values = float("-inf"), self._values
+        for f in faces:
+            # The values `face_value` keeps, read here without its call (the bots ask often).
+            value = values.get(f.id)
+            if value is None:
+                value = self.face_value(f, 0.0)
+            if value > best:
+                best = value
+        return best
 
     def dice_mean(self, q: Player) -> float:
         """One roll of q's two dice, as I would apply them (an x3 alone gives nothing), kept
@@ -543,6 +542,22 @@ def _split_faces(face_ids: frozenset[str]
     return (tuple(f.id for f in faces if f.special in _SAME_ON_BOTH),
             tuple(f for f in faces if f.special not in _SAME_ON_BOTH and f.special != "mirror"),
             next((f for f in faces if f.special == "mirror"), None))
+
+
+_COPYABLE: list = [None, {}]  # one game, and per seat: (its dice's `forged`, their faces)
+
+
+def copyable_faces(g: Game, q: Player) -> tuple[Face, ...]:
+    """q's distinct faces other than Mirrors and x3s (those a Mirror may copy), kept while
+    q's dice stay the same (every change to them is a forge) and shared by the game's bots."""
+    if _COPYABLE[0] is not g:
+        _COPYABLE[:] = g, {}
+    known = _COPYABLE[1].get(q.seat)
+    if known is None or known[0] != q.forged:
+        faces = {f.id: f for die in q.dice for f in die
+                 if f.special != "mirror" and f.special != "x3"}
+        known = _COPYABLE[1][q.seat] = (q.forged, tuple(faces.values()))
+    return known[1]
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
