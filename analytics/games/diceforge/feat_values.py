@@ -106,8 +106,7 @@ def _twins(o: Outlook, v: Values) -> float:
     better of 1 Moon or 1 Glory, less 3 gold), as often as the gold income allows."""
     means, bonus = o.die_means(), max(o.unit[MOON], 1.0)
     cost = 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
-    faces = o.faces()
-    values = [o.face_value(face, 0.0) for face, _, _ in faces]
+    faces, values = o.faces(), o.roll_values()
     best = 0.0
     for die in (0, 1):
         mean, total = means[die], 0.0

@@ -81,15 +81,12 @@ def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float
     return best
 
 
-CHOOSE_FACE = "celestial_choose_face"  # its worth: my best face, kept with my dice values
-
-
 def celestial_face_value(o: Outlook, face: Face) -> float:
     special = face.special
     if special == "celestial_mirror":
         return best_face_up(o)
     if special == "choose_face":
-        return o.dice_worth(CHOOSE_FACE, lambda: max(o.face_value(f, 0.0) for f, _, _ in o.faces()))
+        return max(o.roll_values())
     if special == "double_upgrade":
         return max(0.0, best_upgrade(o, 2))
     bundles = face.bundles
@@ -111,10 +108,10 @@ def _turns(o: Outlook) -> int:
 
 def _goddess(o: Outlook, v: Values) -> float:
     """The best pair of a face of each die (each face's value read once)."""
-    valued = [(f, o.face_value(f, 0.0), on_light, on_dark) for f, on_light, on_dark in o.faces()]
+    valued = list(zip(o.faces(), o.roll_values(), strict=True))
     return max(_pair_value(a, b, value_a, value_b)
-               for a, value_a, on_light, _ in valued if on_light
-               for b, value_b, _, on_dark in valued if on_dark)
+               for (a, on_light, _), value_a in valued if on_light
+               for (b, _, on_dark), value_b in valued if on_dark)
 
 
 def _wind(o: Outlook, v: Values) -> float:

@@ -156,10 +156,11 @@ class DiceValues:
     dice at the start of a game, and for a while after, are the same in most games.
     """
 
-    __slots__ = ("die_means", "slots", "weakest", "floors", "effects")
+    __slots__ = ("rolls", "die_means", "slots", "weakest", "floors", "effects")
 
     def __init__(self) -> None:
         self.effects: dict[str | tuple, float] = {}  # see `effect`, `dice_worth`
+        self.rolls: list[float] | None = None
         self.die_means: tuple[float, float] | None = None
         self.slots: list[float] | None = None
         self.weakest: tuple[float, float] | None = None
@@ -256,8 +257,7 @@ class Outlook:
         """Mean value of one roll of each of my dice, at today's unit values."""
         dice = self.dice()
         if dice.die_means is None:
-            faces = self.faces()
-            values = [self.face_value(f, 0.0) for f, _, _ in faces]
+            faces, values = self.faces(), self.roll_values()
             light = sum(v * n for v, (_, n, _) in zip(values, faces, strict=True)) / 6
             dark = sum(v * n for v, (_, _, n) in zip(values, faces, strict=True)) / 6
             if any(f.special == "x3" for f, _, _ in faces):  # an x3 doubles the other die
@@ -265,6 +265,13 @@ class Outlook:
                                sum(self.face_value(f, light) * n for f, _, n in faces) / 6)
             dice.die_means = (light, dark)
         return dice.die_means
+
+    def roll_values(self) -> list[float]:
+        """One roll now of each of my faces, applied alone, in `faces` order (do not modify)."""
+        dice = self.dice()
+        if dice.rolls is None:
+            dice.rolls = [self.face_value(f, 0.0) for f, _, _ in self.faces()]
+        return dice.rolls
 
     def bundle_value(self, bundle) -> float:
         """What one bundle is worth now, ignoring what would overflow the reserve."""
