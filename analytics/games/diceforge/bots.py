@@ -89,10 +89,9 @@ class HeuristicBot:
             return fresh
         return o
 
-    def best_feats(self, o: Outlook, sun: int, more: int, moon: int) -> tuple[float, float]:
-        """The best score of a feat these shards would pay (0 when none), and of one they
-        would pay with `more` (at least `sun`) Sun Shards instead: one pass over the feats."""
-        return _best_feats(self, o, sun, more, moon)
+    def feat_score(self, o: Outlook, card_id: str) -> float:
+        """A feat's worth to this bot, net of its shards and the blessing an ousted hero gets."""
+        return feat_score(self, o, card_id)
 
     def gold_buys_faces(self, g: Game, p: Player) -> bool:
         """Whether a gold is still worth more as face money than on a Hammer (once a turn:
@@ -328,22 +327,9 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
 
 
 def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
-    return _best_feats(bot, o, sun, sun, moon)[1]
-
-
-def _best_feats(bot: HeuristicBot, o: Outlook, sun: int, more: int,
-                moon: int) -> tuple[float, float]:
     g = o.g
-    now: float | None = None
-    later: float | None = None
-    for s, c in g.slots.items():
-        if g.stacks[s] and c.sun <= more and c.moon <= moon:
-            score = feat_score(bot, o, c.id)
-            if c.sun <= sun and (now is None or score > now):
-                now = score
-            if later is None or score > later:
-                later = score
-    return (0.0 if now is None else now), (0.0 if later is None else later)
+    return max((feat_score(bot, o, c.id) for s, c in g.slots.items()
+                if g.stacks[s] and c.sun <= sun and c.moon <= moon), default=0.0)
 
 
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:

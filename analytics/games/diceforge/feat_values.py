@@ -106,15 +106,18 @@ def _twins(o: Outlook, v: Values) -> float:
     better of 1 Moon or 1 Glory, less 3 gold), as often as the gold income allows."""
     means, bonus = o.die_means(), max(o.unit[MOON], 1.0)
     cost = 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
-    faces, values = o.faces(), o.roll_values()
-    best = 0.0
-    for die in (0, 1):
-        mean, total = means[die], 0.0
-        for (_, on_light, on_dark), value in zip(faces, values, strict=True):
-            gain = mean - value + bonus - cost
+    light_mean, dark_mean = means
+    light = dark = 0.0  # each die's total gain, over its faces in `faces` order
+    for (_, on_light, on_dark), value in zip(o.faces(), o.roll_values(), strict=True):
+        if on_light:
+            gain = light_mean - value + bonus - cost
             if gain > 0:
-                total += gain * (on_dark if die else on_light)
-        best = max(best, total / 6)
+                light += gain * on_light
+        if on_dark:
+            gain = dark_mean - value + bonus - cost
+            if gain > 0:
+                dark += gain * on_dark
+    best = max(max(0.0, light / 6), dark / 6)
     uses = min(float(o.rolls), o.gold_income() / 3)
     return best * uses * TWINS_REALISED
 

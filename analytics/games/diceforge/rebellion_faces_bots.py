@@ -92,12 +92,12 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
     bundles = face.bundles
     if len(bundles) == 1:  # most faces: no choice to weigh
         return o.bundle_value(bundles[0])
-    return max(o.bundle_value(bundle) for bundle in bundles)
+    return max(map(o.bundle_value, bundles))
 
 
 def celestial_mean(o: Outlook) -> float:
     """One roll of the Celestial Die, now."""
-    return sum(celestial_face_value(o, f) for f in CELESTIAL_FACES) / len(CELESTIAL_FACES)
+    return sum([celestial_face_value(o, f) for f in CELESTIAL_FACES]) / len(CELESTIAL_FACES)
 
 
 # --- card worths (feat_values.EFFECT_VALUES) ---------------------------------------------------
