@@ -36,29 +36,32 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
         return "cash" if room >= position else "keep"
     sun, moon = p.res[SUN], p.res[MOON]
     more = sun + min(position, room)
-    paid = [(c.id, c.sun <= sun) for s, c in g.slots.items()
-            if g.stacks[s] and c.sun <= more and c.moon <= moon]  # (feat, paid already)
-    if all(now for _, now in paid):
+    paid_now: list[str] = []  # the feats the shards pay now, and those only cashing pays
+    paid_later: list[str] = []
+    for s, c in g.slots.items():
+        if g.stacks[s] and c.sun <= more and c.moon <= moon:
+            (paid_now if c.sun <= sun else paid_later).append(c.id)
+    if not paid_later:
         return "keep"  # the shards would pay no feat more: cashing gains nothing now
     steps_lost = min(COMPANION_END - position, o.acts - 1)
-    return "cash" if _gains_more(bot, o, paid, steps_lost * (1.0 + o.unit[SUN]) + 2.0) else "keep"
+    threshold = steps_lost * (1.0 + o.unit[SUN]) + 2.0
+    return "cash" if _gains_more(bot, o, paid_now, paid_later, threshold) else "keep"
 
 
-def _gains_more(bot: HeuristicBot, o: Outlook, paid: list[tuple[str, bool]],
+def _gains_more(bot: HeuristicBot, o: Outlook, paid_now: list[str], paid_later: list[str],
                 threshold: float) -> bool:
-    """Whether the best feat of `paid` (the best paid now included) beats the best paid now
-    (0 when none) by more than `threshold`. The feats only cashing pays are scored first;
-    then those paid now only until the gap is settled below it: a better feat paid now only
-    narrows the gap (rounding is monotone), so the answer is that of scoring them all."""
-    more = max(bot.feat_score(o, card_id) for card_id, now in paid if not now)
+    """Whether the best feat of both lists beats the best of `paid_now` (0 when none) by more
+    than `threshold`. The feats only cashing pays are scored first; then those paid now only
+    until the gap is settled below it: a better feat paid now only narrows the gap (rounding
+    is monotone), so the answer is that of scoring them all."""
+    more = max(bot.feat_score(o, card_id) for card_id in paid_later)
     best_now: float | None = None
-    for card_id, now in paid:
-        if now:
-            score = bot.feat_score(o, card_id)
-            if best_now is None or score > best_now:
-                best_now = score
-                if not max(best_now, more) - best_now > threshold:
-                    return False
+    for card_id in paid_now:
+        score = bot.feat_score(o, card_id)
+        if best_now is None or score > best_now:
+            best_now = score
+            if not max(best_now, more) - best_now > threshold:
+                return False
     if best_now is None:
         return more - 0.0 > threshold
     return max(best_now, more) - best_now > threshold

@@ -257,9 +257,11 @@ class Outlook:
         """Mean value of one roll of each of my dice, at today's unit values."""
         dice = self.dice()
         if dice.die_means is None:
-            faces, values = self.faces(), self.roll_values()
-            light = sum(v * n for v, (_, n, _) in zip(values, faces, strict=True)) / 6
-            dark = sum(v * n for v, (_, _, n) in zip(values, faces, strict=True)) / 6
+            faces, light, dark = self.faces(), 0.0, 0.0
+            for (_, on_light, on_dark), value in zip(faces, self.roll_values(), strict=True):
+                light += value * on_light  # in `faces` order, as the key says
+                dark += value * on_dark
+            light, dark = light / 6, dark / 6
             if any(f.special == "x3" for f, _, _ in faces):  # an x3 doubles the other die
                 light, dark = (sum(self.face_value(f, dark) * n for f, n, _ in faces) / 6,
                                sum(self.face_value(f, light) * n for f, _, n in faces) / 6)
