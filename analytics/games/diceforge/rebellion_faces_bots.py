@@ -147,11 +147,23 @@ def _shown_by(g: Game, q: Player) -> dict[str, float]:
     if known is None or known[0] != q.forged:
         totals: dict[str, float] = {}
         for die in q.dice:
+            size = len(die)
             for face in die:
-                for res, n in shows(face):
-                    totals[res] = totals.get(res, 0.0) + n / len(die)
+                for res, share in _shown_per_roll(face, size):
+                    totals[res] = totals.get(res, 0.0) + share
         known = _SHOWN[1][q.seat] = (q.forged, totals)
     return known[1]
+
+
+_PER_ROLL: dict[tuple[str, int], tuple[tuple[str, float], ...]] = {}
+
+
+def _shown_per_roll(face: Face, size: int) -> tuple[tuple[str, float], ...]:
+    """(resource, what `face` shows of it / `size`) per resource it shows, worked out once."""
+    found = _PER_ROLL.get((face.id, size))
+    if found is None:
+        found = _PER_ROLL[face.id, size] = tuple((res, n / size) for res, n in shows(face))
+    return found
 
 
 def _merchant(o: Outlook, v: Values) -> float:
