@@ -429,20 +429,27 @@ class Outlook:
         forged over (each one's worth on each die read once: the three are asked together)."""
         slots: list[float] = []
         floors: dict[int, float] = {}
-        weakest = [float("inf"), float("inf")]
+        light = dark = float("inf")
         for f, on_light, on_dark in self.faces():
             if f.special in FIXED:
                 continue
-            for die, count in enumerate((on_light, on_dark)):
-                if count:
-                    worth = self.face_worth(f, die)
-                    slots += [worth] * count
-                    if worth < weakest[die]:
-                        weakest[die] = worth
-                    if worth < floors.get(f.level, float("inf")):
-                        floors[f.level] = worth
+            # A plain face is worth the same on either die: read once.
+            on_both = f.special in _SAME_ON_BOTH
+            worth_light = self.face_worth(f, 0) if on_light or on_both else 0.0
+            worth_dark = worth_light if on_both else (self.face_worth(f, 1) if on_dark else 0.0)
+            floor = float("inf")  # its least worth on a die it is on
+            if on_light:
+                slots += [worth_light] * on_light
+                light = min(light, worth_light)
+                floor = worth_light
+            if on_dark:
+                slots += [worth_dark] * on_dark
+                dark = min(dark, worth_dark)
+                floor = min(floor, worth_dark)
+            if floor < floors.get(f.level, float("inf")):
+                floors[f.level] = floor
         slots.sort()
-        dice.slots, dice.weakest = slots, (weakest[0], weakest[1])
+        dice.slots, dice.weakest = slots, (light, dark)
         dice.floors = tuple((level, worth) for level, worth in floors.items()
                             if level < TOP_LEVEL)
 
