@@ -169,9 +169,10 @@ def _goldsmith(o: Outlook, v: Values) -> float:
 
 
 def _omniscient(o: Outlook, v: Values) -> float:
+    """2 Glory per face of my dice showing Glory (kept with my dice values, per rule)."""
     shields = o.g.rules.omniscient_shields
-    return 2.0 * sum(shows_glory(f, shields) * (on_light + on_dark) for f, on_light, on_dark
-                     in o.faces())
+    return o.dice_worth(("omniscient", shields), lambda: 2.0 * sum(
+        shows_glory(f, shields) * (on_light + on_dark) for f, on_light, on_dark in o.faces()))
 
 
 # Calibrated by paired ablation (`dicelab value abyssal_trident --ablate forbid`,
