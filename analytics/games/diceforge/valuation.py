@@ -257,16 +257,24 @@ class Outlook:
         """Mean value of one roll of each of my dice, at today's unit values."""
         dice = self.dice()
         if dice.die_means is None:
-            faces, light, dark = self.faces(), 0.0, 0.0
-            for (_, on_light, on_dark), value in zip(faces, self.roll_values(), strict=True):
-                light += value * on_light  # in `faces` order, as the key says
-                dark += value * on_dark
-            light, dark = light / 6, dark / 6
-            if any(f.special == "x3" for f, _, _ in faces):  # an x3 doubles the other die
-                light, dark = (sum(self.face_value(f, dark) * n for f, n, _ in faces) / 6,
-                               sum(self.face_value(f, light) * n for f, _, n in faces) / 6)
+            light, dark = self._die_sums(0.0, 0.0)
+            if any(f.special == "x3" for f, _, _ in self.faces()):  # an x3 doubles the other
+                light, dark = self._die_sums(dark, light)
             dice.die_means = (light, dark)
         return dice.die_means
+
+    def _die_sums(self, dark: float, light: float) -> tuple[float, float]:
+        """Each die's mean roll, an x3 on the light die applied with a face worth `dark` and
+        one on the dark die with a face worth `light` (sums in `faces` order, as the key)."""
+        light_sum = dark_sum = 0.0
+        for (f, on_light, on_dark), value in zip(self.faces(), self.roll_values(), strict=True):
+            if f.special == "x3":  # the only face whose value reads the other die
+                light_sum += self.face_value(f, dark) * on_light
+                dark_sum += self.face_value(f, light) * on_dark
+            else:
+                light_sum += value * on_light
+                dark_sum += value * on_dark
+        return light_sum / 6, dark_sum / 6
 
     def roll_values(self) -> list[float]:
         """One roll now of each of my faces, applied alone, in `faces` order (do not modify)."""
@@ -347,7 +355,13 @@ class Outlook:
         fixed for this Outlook)."""
         known = self._means.get(q.seat)
         if known is None or known[0] != q.forged:
-            mean = sum(self.face_value(f, 0.0) for die in q.dice for f in die) / 6
+            mean, values = 0.0, self._values
+            for die in q.dice:
+                for f in die:
+                    # The values `face_value` keeps, read here without its call.
+                    value = values.get(f.id)
+                    mean += self.face_value(f, 0.0) if value is None else value
+            mean /= 6
             known = self._means[q.seat] = (q.forged, mean)
         return known[1]
 
