@@ -454,12 +454,15 @@ class Outlook:
             floor = float("inf")  # its least worth on a die it is on
             if on_light:
                 slots += [worth_light] * on_light
-                light = min(light, worth_light)
+                if worth_light < light:
+                    light = worth_light
                 floor = worth_light
             if on_dark:
                 slots += [worth_dark] * on_dark
-                dark = min(dark, worth_dark)
-                floor = min(floor, worth_dark)
+                if worth_dark < dark:
+                    dark = worth_dark
+                if worth_dark < floor:
+                    floor = worth_dark
             if floor < floors.get(f.level, float("inf")):
                 floors[f.level] = floor
         slots.sort()
