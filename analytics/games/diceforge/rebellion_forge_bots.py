@@ -25,10 +25,11 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Never before the reinforcement step (a use may still advance it); then on one's last
     turn; at 5 (it can go no further) once the reserve has room for the shards; earlier only
     when the shards buy a feat worth more than the steps still to come (like a Triton)."""
-    o = bot.outlook(g, d.seat)
-    p, position = o.p, d.context
+    position = d.context
     if position < COMPANION_END and g.phase == REINFORCEMENT_STEP:
         return "keep"  # its use comes first: cash it after, still before the action
+    o = bot.outlook(g, d.seat)
+    p = o.p
     if o.acts <= 1:
         return "cash"
     room = p.caps[SUN] - p.res[SUN]
