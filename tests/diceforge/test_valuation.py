@@ -11,16 +11,17 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.components import FACES, SANCTUARY
 from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.rebellion_faces_bots import best_upgrade
+from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_upgrade
 from analytics.games.diceforge.rebellion_forge import trident_faces
 from analytics.games.diceforge.state import Game, Setup
 from analytics.games.diceforge.upgrade import FULL_LADDER, ladder, offered_at, upgradable
-from analytics.games.diceforge.valuation import PLAIN_FACES
+from analytics.games.diceforge.valuation import PLAIN_FACES, SANCTUARY_FACES
 from analytics.policies import make_bot
 
 
 def test_sanctuary_faces_are_plain():
-    """best_upgrade reads the Sanctuary faces' worths from the rates' table of plain faces."""
+    """best_upgrade reads the Sanctuary faces' worths from the rates' tables of plain faces."""
+    assert SANCTUARY_IDS == {f.id for f in SANCTUARY_FACES}
     assert {f for pool in SANCTUARY for f in pool} <= {f.id for f in PLAIN_FACES}
 
 
@@ -35,12 +36,12 @@ class Compared:
     def choose(self, view: Game, decision: Decision, rng: random.Random):
         o = self.bot.outlook(view, decision.seat)
         for levels in (1, 2, 3):
-            for offers in (ladder(view), FULL_LADDER):
+            for offers, offered in ((ladder(view), None), (FULL_LADDER, SANCTUARY_IDS)):
                 gains = [max(o.face_worth(FACES[f], die)
                              for f in offered_at(offers, o.p.dice[die][side].level + levels))
                          - o.face_worth(o.p.dice[die][side], die)
                          for die, side in upgradable(view, o.p, levels, offers)]
-                assert best_upgrade(o, levels, offers) == max(gains, default=0.0)
+                assert best_upgrade(o, levels, offered) == max(gains, default=0.0)
         faces = frozenset(trident_faces(view))
         assert o.best_placement(faces) == max(
             (o.placement_gain(FACES[f]) for f in faces), default=0.0)

@@ -8,16 +8,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
+from analytics.games.diceforge.components import (
+    CELESTIAL_FACES,
+    FACES,
+    GLORY,
+    GOLD,
+    SANCTUARY,
+    Face,
+)
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
-from analytics.games.diceforge.upgrade import (
-    FULL_LADDER,
-    Ladder,
-    ladder,
-    offered_at,
-)
+from analytics.games.diceforge.upgrade import TOP_LEVEL, Ladder, ladder, offered_at
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -60,25 +62,41 @@ def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder
     return o.rates.best_kept(offered_at(offers, old.level + levels)) - o.face_worth(old, die)
 
 
-def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
+def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
-    Sanctuary unless `offers` says which: the most `upgrade_gain` of any upgradable place,
-    found per level as the best face offered less my weakest face there (Sanctuary faces are
-    plain: worth the same on either die, read from the rates' table)."""
-    if offers is None:  # the Sanctuary's: kept with my dice values per faces on offer
-        return o.dice_worth(("upgrade", levels, offered_faces(o.g)),
-                            lambda: best_upgrade(o, levels, ladder(o.g)))
-    best_kept = o.rates.best_kept
+    Sanctuary unless `offered` says which ids: the most `upgrade_gain` of any upgradable place,
+    found per level as the best face offered less my weakest face there; kept with my dice
+    values per faces on offer."""
+    if offered is None:
+        offered = offered_faces(o.g)
+    faces = offered  # (a name the lambda reads as set)
+    return o.dice_worth(("upgrade", levels, faces), lambda: _best_upgrade(o, levels, faces))
+
+
+def _best_upgrade(o: Outlook, levels: int, offered: frozenset[str]) -> float:
+    ranking = o.rates.level_ranking()
     best = 0.0
     found = False
     for level, floor in o.level_floors():
-        ids = offered_at(offers, level + levels)
-        if not ids:  # nothing left at that level or above
+        top = _best_offered(ranking, offered, level + levels)
+        if top is None:  # nothing left at that level or above
             continue
-        gain = best_kept(ids) - floor
+        gain = top - floor
         if not found or gain > best:
             best, found = gain, True
     return best
+
+
+def _best_offered(ranking: tuple[tuple[tuple[float, str], ...], ...], offered: frozenset[str],
+                  level: int) -> float | None:
+    """The kept worth of the best face an upgrade to `level` may take: of those offered, at
+    the first level from there with one offered (`upgrade.ladder_of`'s rule), past level 7
+    level 7's. Sanctuary faces are plain: worth the same on either die, ranked by the rates."""
+    for faces in ranking[min(level, TOP_LEVEL):]:
+        for worth, face_id in faces:  # best first: the first offered is the best offered
+            if face_id in offered:
+                return worth
+    return None
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:
@@ -98,6 +116,11 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
 def celestial_mean(o: Outlook) -> float:
     """One roll of the Celestial Die, now."""
     return sum([celestial_face_value(o, f) for f in CELESTIAL_FACES]) / len(CELESTIAL_FACES)
+
+
+# Every face the Sanctuary starts with: what the Merchant's worth weighs upgrades against,
+# whatever is left (its worth is then kept with my dice values, `FACE_DICE_EFFECTS`).
+SANCTUARY_IDS = frozenset(f for pool in SANCTUARY for f in pool)
 
 
 # --- card worths (feat_values.EFFECT_VALUES) ---------------------------------------------------
@@ -169,7 +192,7 @@ def _shown_per_roll(face: Face, size: int) -> tuple[tuple[str, float], ...]:
 def _merchant(o: Outlook, v: Values) -> float:
     """2 Glory a turn, or an upgrade when one gains more (against the full Sanctuary: the
     worth then reads only the rates and my dice, and is kept with them, `DICE_EFFECTS`)."""
-    upgrade = best_upgrade(o, 1, FULL_LADDER)
+    upgrade = best_upgrade(o, 1, SANCTUARY_IDS)
     return _turns(o) * float(MERCHANT_GLORY) + max(0.0, upgrade - MERCHANT_GLORY)
 
 

@@ -72,7 +72,8 @@ class Rates:
     """
 
     __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
-                 "values", "worths", "_all_kept", "_ranked", "top_roll")
+                 "values", "worths", "_all_kept", "_ranked", "_levels",
+                 "top_roll")
 
     def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
         n = len(g.players)
@@ -95,6 +96,7 @@ class Rates:
         self._all_kept = False  # whether `worths` holds every plain face (see `best_kept`)
         self._ranked: list[tuple[float, int, str]] | None = None
         self.top_roll: float | None = None  # see `Outlook.top_roll`
+        self._levels: tuple[tuple[tuple[float, str], ...], ...] | None = None
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
         """Every Sanctuary face as (worth less its price, cost, id), best first."""
@@ -105,6 +107,17 @@ class Rates:
             offers.sort(key=_net_and_cost, reverse=True)
             self._ranked = offers
         return self._ranked
+
+    def level_ranking(self) -> tuple[tuple[tuple[float, str], ...], ...]:
+        """Per level 0..7, the Sanctuary faces there as (kept worth, id), best first (they are
+        plain: worth the same on either die)."""
+        if self._levels is None:
+            worths = self.worth
+            self._levels = tuple(
+                tuple(sorted(((_dot_max(f, *worths), f.id) for f in SANCTUARY_FACES
+                              if f.level == level), reverse=True))
+                for level in range(TOP_LEVEL + 1))
+        return self._levels
 
     def best_kept(self, face_ids: Iterable[str]) -> float:
         """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
