@@ -84,7 +84,10 @@ def _left_hand(o: Outlook, v: Values) -> float:
     others = [g.players[seat] for island, seat in g.islands.items()
               if seat is not None and seat != p.seat and island != landing]
     bear = GREAT_BEAR_GLORY * copies(p, "great_bear") if others else 0
-    return LEFT_HAND_SHARE * (sum(o.die_means()) + sum(o.dice_mean(q) for q in others) + bear)
+    blessed = 0.0  # a loop, not sum(): compiled, sum() of this generator took it for ints
+    for q in others:
+        blessed += o.dice_mean(q)
+    return LEFT_HAND_SHARE * (sum(o.die_means()) + blessed + bear)
 
 
 def free_feat_worth(o: Outlook, card_id: str, bonus: float = 0.0) -> float:
