@@ -89,9 +89,9 @@ class HeuristicBot:
             return fresh
         return o
 
-    def best_feat(self, o: Outlook, sun: int, moon: int) -> float:
-        """The best score of a feat these shards would pay (0 when none)."""
-        return _best_feat(self, o, sun, moon)
+    def feat_score(self, o: Outlook, card_id: str) -> float:
+        """A feat's worth to this bot, net of its shards and the blessing an ousted hero gets."""
+        return feat_score(self, o, card_id)
 
     def gold_buys_faces(self, g: Game, p: Player) -> bool:
         """Whether a gold is still worth more as face money than on a Hammer (once a turn:
@@ -204,10 +204,11 @@ def choose_forge_place(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, in
     """Overwrite the face whose loss costs least, given where the new face fits best."""
     o = bot.outlook(g, d.seat)
     new, dice = d.context, o.p.dice
+    worths = (o.face_worth(new, 0), o.face_worth(new, 1))  # the new face's, on each die
     best, best_gain = None, float("-inf")
     for place in d.options:
         die = place[0]
-        gain = o.face_worth(new, die) - o.face_worth(dice[die][place[1]], die)
+        gain = worths[die] - o.face_worth(dice[die][place[1]], die)
         if gain > best_gain:
             best, best_gain = place, gain
     assert best is not None  # every place scores above -inf

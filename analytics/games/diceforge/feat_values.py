@@ -106,14 +106,18 @@ def _twins(o: Outlook, v: Values) -> float:
     better of 1 Moon or 1 Glory, less 3 gold), as often as the gold income allows."""
     means, bonus = o.die_means(), max(o.unit[MOON], 1.0)
     cost = 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
-    best = 0.0
-    for die in (0, 1):
-        total = 0.0
-        for face, on_light, on_dark in o.faces():
-            gain = means[die] - o.face_value(face, 0.0) + bonus - cost
+    light_mean, dark_mean = means
+    light = dark = 0.0  # each die's total gain, over its faces in `faces` order
+    for (_, on_light, on_dark), value in zip(o.faces(), o.roll_values(), strict=True):
+        if on_light:
+            gain = light_mean - value + bonus - cost
             if gain > 0:
-                total += gain * (on_light if die == 0 else on_dark)
-        best = max(best, total / 6)
+                light += gain * on_light
+        if on_dark:
+            gain = dark_mean - value + bonus - cost
+            if gain > 0:
+                dark += gain * on_dark
+    best = max(max(0.0, light / 6), dark / 6)
     uses = min(float(o.rolls), o.gold_income() / 3)
     return best * uses * TWINS_REALISED
 
@@ -151,10 +155,11 @@ def _ancestor(o: Outlook, v: Values) -> float:
 def _wood_nymph(o: Outlook, v: Values) -> float:
     """4 gold, and a purchase now without spending an action: the best face it affords."""
     gold, offered = o.p.res[GOLD] + 4, offered_faces(o.g)
-    # Ranked best first: the first face on offer it affords is the best.
-    net = next((net for net, cost, fid in o.rates.ranked_offers()
-                if cost <= gold and fid in offered), None)
-    best = 0.0 if net is None else net - o.slot_worths()[0]
+    best = 0.0
+    for net, cost, fid in o.rates.ranked_offers():  # best first: the first it affords is best
+        if cost <= gold and fid in offered:
+            best = net - o.slot_worths()[0]
+            break
     return 4 * o.unit[GOLD] + max(0.0, best)
 
 
@@ -164,9 +169,10 @@ def _goldsmith(o: Outlook, v: Values) -> float:
 
 
 def _omniscient(o: Outlook, v: Values) -> float:
+    """2 Glory per face of my dice showing Glory (kept with my dice values, per rule)."""
     shields = o.g.rules.omniscient_shields
-    return 2.0 * sum(shows_glory(f, shields) * (on_light + on_dark) for f, on_light, on_dark
-                     in o.faces())
+    return o.dice_worth(("omniscient", shields), lambda: 2.0 * sum(
+        shows_glory(f, shields) * (on_light + on_dark) for f, on_light, on_dark in o.faces()))
 
 
 # Calibrated by paired ablation (`dicelab value abyssal_trident --ablate forbid`,

@@ -29,13 +29,13 @@ def forge_at(g: Game, p: Player, face: Face, place: tuple[int, int], cause: str)
 
 def places(p: Player) -> tuple[tuple[int, int], ...]:
     """One place per distinct (die, face): replacing either of two equal faces is the same move."""
-    seen = set()
     places = []
     for die, faces in enumerate(p.dice):
+        seen = set()  # this die's face ids: no pair built per face (~50 calls a game)
         for index, face in enumerate(faces):
             # Equal faces have equal ids, and a str key hashes in C (a Face's hash is Python).
-            if face.special not in FIXED and (die, face.id) not in seen:
-                seen.add((die, face.id))
+            if face.special not in FIXED and face.id not in seen:
+                seen.add(face.id)
                 places.append((die, index))
     return tuple(places)
 

@@ -8,18 +8,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, GLORY, GOLD, Face
-from analytics.games.diceforge.forge import FIXED
+from analytics.games.diceforge.components import (
+    CELESTIAL_FACES,
+    FACES,
+    GLORY,
+    GOLD,
+    SANCTUARY,
+    Face,
+)
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
-from analytics.games.diceforge.upgrade import (
-    FULL_LADDER,
-    TOP_LEVEL,
-    Ladder,
-    ladder,
-    offered_at,
-)
+from analytics.games.diceforge.upgrade import TOP_LEVEL, Ladder, ladder, offered_at
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -39,56 +39,64 @@ WIND_REALISED = 0.5
 
 def pair_value(o: Outlook, a: Face, b: Face) -> float:
     """Two faces applied together (an x3 triples its partner; two x3s give nothing)."""
+    return _pair_value(a, b, o.face_value(a, 0.0), o.face_value(b, 0.0))
+
+
+def _pair_value(a: Face, b: Face, value_a: float, value_b: float) -> float:
+    """`pair_value` from the faces' values applied alone."""
     if a.special == "x3" or b.special == "x3":
-        return 0.0 if a.special == b.special else 3 * max(o.face_value(a, 0.0),
-                                                          o.face_value(b, 0.0))
-    return o.face_value(a, 0.0) + o.face_value(b, 0.0)
+        return 0.0 if a.special == b.special else 3 * max(value_a, value_b)
+    return value_a + value_b
 
 
 def best_face_up(o: Outlook) -> float:
     """The best face showing on any player's die, applied alone now."""
-    return max(o.face_value(f, 0.0) for q in o.g.players for f in q.up)
+    return o.best_value(f for q in o.g.players for f in q.up)
 
 
 def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder) -> float:
     """Worth added by upgrading the face at `place` by `levels` to its best offered face."""
     die, side = place
     old = o.p.dice[die][side]
-    best = max(o.face_worth(FACES[f], die) for f in offered_at(offers, old.level + levels))
-    return best - o.face_worth(old, die)
+    # Sanctuary faces are plain: their best worth, the same on either die, is the rates'
+    return o.rates.best_kept(offered_at(offers, old.level + levels)) - o.face_worth(old, die)
 
 
-def best_upgrade(o: Outlook, levels: int, offers: Ladder | None = None) -> float:
+def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
-    Sanctuary unless `offers` says which: `upgrade_gain` of every upgradable place, in one pass
-    over my distinct faces, each target level's best worth per die found once."""
-    if offers is None:  # the Sanctuary's (plain) faces: kept with my dice per faces on offer
-        return o.temple_worth(("upgrade", levels, offered_faces(o.g)),
-                              lambda: best_upgrade(o, levels, ladder(o.g)))
-    tops: dict[int, tuple[float, float] | None] = {}  # level -> best worth there, per die
-    worth = o.face_worth
+    Sanctuary unless `offered` says which ids: the most `upgrade_gain` of any upgradable place,
+    found per level as the best face offered less my weakest face there; kept with my dice
+    values per faces on offer."""
+    if offered is None:
+        offered = offered_faces(o.g)
+    faces = offered  # (a name the lambda reads as set)
+    return o.dice_worth(("upgrade", levels, faces), lambda: _best_upgrade(o, levels, faces))
+
+
+def _best_upgrade(o: Outlook, levels: int, offered: frozenset[str]) -> float:
+    ranking = o.rates.level_ranking()
     best = 0.0
     found = False
-    for face, on_light, on_dark in o.faces():
-        if face.special in FIXED or face.level >= TOP_LEVEL:
-            continue
-        level = min(face.level + levels, TOP_LEVEL)
-        if level not in tops:
-            ids = offers[level]
-            tops[level] = ((max(worth(FACES[f], 0) for f in ids),
-                            max(worth(FACES[f], 1) for f in ids)) if ids else None)
-        top = tops[level]
+    for level, floor in o.level_floors():
+        top = _best_offered(ranking, offered, level + levels)
         if top is None:  # nothing left at that level or above
             continue
-        if on_light:
-            gain = top[0] - worth(face, 0)
-            if not found or gain > best:
-                best, found = gain, True
-        if on_dark:
-            gain = top[1] - worth(face, 1)
-            if not found or gain > best:
-                best, found = gain, True
+        gain = top - floor
+        if not found or gain > best:
+            best, found = gain, True
     return best
+
+
+def _best_offered(ranking: tuple[tuple[tuple[float, str], ...], ...], offered: frozenset[str],
+                  level: int) -> float | None:
+    """The kept worth of the best face an upgrade to `level` may take: of those offered, at
+    the first level from there with one offered (`upgrade.ladder_of`'s rule), past level 7
+    level 7's. Sanctuary faces are plain: worth the same on either die, ranked by the rates."""
+    for faces in ranking[min(level, TOP_LEVEL):]:
+        for worth, face_id in faces:  # best first: the first offered is the best offered
+            if face_id in offered:
+                return worth
+    return None
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:
@@ -96,18 +104,23 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
     if special == "celestial_mirror":
         return best_face_up(o)
     if special == "choose_face":
-        return max(o.face_value(f, 0.0) for f, _, _ in o.faces())
+        return max(o.roll_values())
     if special == "double_upgrade":
         return max(0.0, best_upgrade(o, 2))
     bundles = face.bundles
     if len(bundles) == 1:  # most faces: no choice to weigh
         return o.bundle_value(bundles[0])
-    return max(o.bundle_value(bundle) for bundle in bundles)
+    return max(map(o.bundle_value, bundles))
 
 
 def celestial_mean(o: Outlook) -> float:
     """One roll of the Celestial Die, now."""
-    return sum(celestial_face_value(o, f) for f in CELESTIAL_FACES) / len(CELESTIAL_FACES)
+    return sum([celestial_face_value(o, f) for f in CELESTIAL_FACES]) / len(CELESTIAL_FACES)
+
+
+# Every face the Sanctuary starts with: what the Merchant's worth weighs upgrades against,
+# whatever is left (its worth is then kept with my dice values, `FACE_DICE_EFFECTS`).
+SANCTUARY_IDS = frozenset(f for pool in SANCTUARY for f in pool)
 
 
 # --- card worths (feat_values.EFFECT_VALUES) ---------------------------------------------------
@@ -117,43 +130,69 @@ def _turns(o: Outlook) -> int:
 
 
 def _goddess(o: Outlook, v: Values) -> float:
-    light, dark = (set(die) for die in o.p.dice)
-    return max(pair_value(o, a, b) for a in light for b in dark)
+    """The best pair of a face of each die (each face's value read once)."""
+    valued = list(zip(o.faces(), o.roll_values(), strict=True))
+    return max(_pair_value(a, b, value_a, value_b)
+               for (a, on_light, _), value_a in valued if on_light
+               for (b, _, on_dark), value_b in valued if on_dark)
 
 
 def _wind(o: Outlook, v: Values) -> float:
     """The resource all dice show most of, on average, at its worth."""
-    totals: dict[str, float] = {}
-    for q in o.g.players:
-        for res, n in _shown_by(o.g, q).items():
-            totals[res] = totals.get(res, 0.0) + n
-    return WIND_REALISED * max((n * o.unit.get(res, 1.0) for res, n in totals.items()),
+    return WIND_REALISED * max((n * o.unit.get(res, 1.0) for res, n in _shown_by_all(o.g)),
                                default=0.0)
 
 
-_SHOWN: list = [None, {}]  # one game, and per seat: (its dice's `forged`, what they show)
+# One game: per seat (its dice's `forged`, what they show), and (every seat's, all that shows).
+_SHOWN: list = [None, {}, None]
+
+
+def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
+    """Per resource, what one roll of every player's dice shows in all, kept while no die
+    changes (every bot decision asks it, and a die changes a few times a game)."""
+    forged = tuple(q.forged for q in g.players)
+    if _SHOWN[0] is g and _SHOWN[2] is not None and _SHOWN[2][0] == forged:
+        return _SHOWN[2][1]
+    totals: dict[str, float] = {}
+    for q in g.players:
+        for res, n in _shown_by(g, q).items():
+            totals[res] = totals.get(res, 0.0) + n
+    _SHOWN[2] = (forged, tuple(totals.items()))
+    return _SHOWN[2][1]
 
 
 def _shown_by(g: Game, q: Player) -> dict[str, float]:
     """Per resource, what one roll of each of q's dice shows on average, kept while q's dice
     stay the same (every change to them is a forge)."""
     if _SHOWN[0] is not g:
-        _SHOWN[:] = g, {}
+        _SHOWN[:] = g, {}, None
     known = _SHOWN[1].get(q.seat)
     if known is None or known[0] != q.forged:
         totals: dict[str, float] = {}
         for die in q.dice:
+            size = len(die)
             for face in die:
-                for res, n in shows(face):
-                    totals[res] = totals.get(res, 0.0) + n / len(die)
+                for res, share in _shown_per_roll(face, size):
+                    totals[res] = totals.get(res, 0.0) + share
         known = _SHOWN[1][q.seat] = (q.forged, totals)
     return known[1]
+
+
+_PER_ROLL: dict[tuple[str, int], tuple[tuple[str, float], ...]] = {}
+
+
+def _shown_per_roll(face: Face, size: int) -> tuple[tuple[str, float], ...]:
+    """(resource, what `face` shows of it / `size`) per resource it shows, worked out once."""
+    found = _PER_ROLL.get((face.id, size))
+    if found is None:
+        found = _PER_ROLL[face.id, size] = tuple((res, n / size) for res, n in shows(face))
+    return found
 
 
 def _merchant(o: Outlook, v: Values) -> float:
     """2 Glory a turn, or an upgrade when one gains more (against the full Sanctuary: the
     worth then reads only the rates and my dice, and is kept with them, `DICE_EFFECTS`)."""
-    upgrade = best_upgrade(o, 1, FULL_LADDER)
+    upgrade = best_upgrade(o, 1, SANCTUARY_IDS)
     return _turns(o) * float(MERCHANT_GLORY) + max(0.0, upgrade - MERCHANT_GLORY)
 
 

@@ -18,16 +18,18 @@ REINFORCEMENT_STEP = ACTION
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
+    from analytics.games.diceforge.valuation import Outlook
 
 
 def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Never before the reinforcement step (a use may still advance it); then on one's last
     turn; at 5 (it can go no further) once the reserve has room for the shards; earlier only
     when the shards buy a feat worth more than the steps still to come (like a Triton)."""
-    o = bot.outlook(g, d.seat)
-    p, position = o.p, d.context
+    position = d.context
     if position < COMPANION_END and g.phase == REINFORCEMENT_STEP:
         return "keep"  # its use comes first: cash it after, still before the action
+    o = bot.outlook(g, d.seat)
+    p = o.p
     if o.acts <= 1:
         return "cash"
     room = p.caps[SUN] - p.res[SUN]
@@ -35,13 +37,35 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
         return "cash" if room >= position else "keep"
     sun, moon = p.res[SUN], p.res[MOON]
     more = sun + min(position, room)
-    if not any(g.stacks[s] and sun < c.sun <= more and c.moon <= moon
-               for s, c in g.slots.items()):
+    paid_now: list[str] = []  # the feats the shards pay now, and those only cashing pays
+    paid_later: list[str] = []
+    for s, c in g.slots.items():
+        if g.stacks[s] and c.sun <= more and c.moon <= moon:
+            (paid_now if c.sun <= sun else paid_later).append(c.id)
+    if not paid_later:
         return "keep"  # the shards would pay no feat more: cashing gains nothing now
-    now = bot.best_feat(o, sun, moon)
-    later = bot.best_feat(o, more, moon)
     steps_lost = min(COMPANION_END - position, o.acts - 1)
-    return "cash" if later - now > steps_lost * (1.0 + o.unit[SUN]) + 2.0 else "keep"
+    threshold = steps_lost * (1.0 + o.unit[SUN]) + 2.0
+    return "cash" if _gains_more(bot, o, paid_now, paid_later, threshold) else "keep"
+
+
+def _gains_more(bot: HeuristicBot, o: Outlook, paid_now: list[str], paid_later: list[str],
+                threshold: float) -> bool:
+    """Whether the best feat of both lists beats the best of `paid_now` (0 when none) by more
+    than `threshold`. The feats only cashing pays are scored first; then those paid now only
+    until the gap is settled below it: a better feat paid now only narrows the gap (rounding
+    is monotone), so the answer is that of scoring them all."""
+    more = max(bot.feat_score(o, card_id) for card_id in paid_later)
+    best_now: float | None = None
+    for card_id in paid_now:
+        score = bot.feat_score(o, card_id)
+        if best_now is None or score > best_now:
+            best_now = score
+            if not max(best_now, more) - best_now > threshold:
+                return False
+    if best_now is None:
+        return more - 0.0 > threshold
+    return max(best_now, more) - best_now > threshold
 
 
 def choose_companion_copy(bot: HeuristicBot, g: Game, d: Decision) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from analytics.games.diceforge.components import FACES, SANCTUARY, Face
-from analytics.games.diceforge.forge import forge_at, places, take_from_sanctuary
+from analytics.games.diceforge.forge import FIXED, forge_at, places, take_from_sanctuary
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import temple_cached
 
@@ -68,7 +68,8 @@ def upgradable(g: Game, p: Player, levels: int,
 def rises(g: Game, p: Player, most: int) -> tuple[int, ...]:
     """The numbers of levels, 1 to `most`, by which some face of p can be upgraded."""
     offers = ladder(g)
-    faces = [p.dice[die][side] for die, side in places(p)]
+    # Each distinct face once (no places needed: the Merchant asks every turn).
+    faces = {f.id: f for die in p.dice for f in die if f.special not in FIXED}.values()
     return tuple(n for n in range(1, most + 1) if any(_can_rise(offers, f, n) for f in faces))
 
 

@@ -11,12 +11,13 @@ adds what depends on the seat's dice and caches it while those stay the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from analytics.games.diceforge.components import (
     CARDS,
+    CELESTIAL_FACES,
     FACES,
     GLORY,
     GOLD,
@@ -27,14 +28,24 @@ from analytics.games.diceforge.components import (
     SHIELD_BONUS,
     SUN,
     Face,
+    boar_face,
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
+from analytics.games.diceforge.forge import FIXED
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
+from analytics.games.diceforge.upgrade import TOP_LEVEL
 
 SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
+Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
+_SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
+PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
+MIRROR_SHARE = 0.8  # a Mirror roll, against the best face it may copy
+# Every face a die can hold that a Mirror may copy (not the Celestial Die's: never on a die).
+COPYABLE_FACES = (*(f for f in FACES.values() if f.special not in ("mirror", "x3")
+                    and f not in CELESTIAL_FACES), boar_face(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +72,8 @@ class Rates:
     """
 
     __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
-                 "values", "worths", "_ranked")
+                 "values", "worths", "_all_kept", "_ranked", "_levels",
+                 "top_roll")
 
     def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
         n = len(g.players)
@@ -81,7 +93,10 @@ class Rates:
                       self.rolls / 6)
         self.values: dict[str, float] = {}  # face id -> one roll now (plain bundles only)
         self.worths: dict[str, float] = {}  # face id -> kept for good (plain bundles only)
+        self._all_kept = False  # whether `worths` holds every plain face (see `best_kept`)
         self._ranked: list[tuple[float, int, str]] | None = None
+        self.top_roll: float | None = None  # see `Outlook.top_roll`
+        self._levels: tuple[tuple[tuple[float, str], ...], ...] | None = None
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
         """Every Sanctuary face as (worth less its price, cost, id), best first."""
@@ -92,6 +107,27 @@ class Rates:
             offers.sort(key=_net_and_cost, reverse=True)
             self._ranked = offers
         return self._ranked
+
+    def level_ranking(self) -> tuple[tuple[tuple[float, str], ...], ...]:
+        """Per level 0..7, the Sanctuary faces there as (kept worth, id), best first (they are
+        plain: worth the same on either die)."""
+        if self._levels is None:
+            worths = self.worth
+            self._levels = tuple(
+                tuple(sorted(((_dot_max(f, *worths), f.id) for f in SANCTUARY_FACES
+                              if f.level == level), reverse=True))
+                for level in range(TOP_LEVEL + 1))
+        return self._levels
+
+    def best_kept(self, face_ids: Iterable[str]) -> float:
+        """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
+        worths = self.worths
+        if not self._all_kept:  # then every plain face's worth is there to read
+            for f in PLAIN_FACES:
+                if f.id not in worths:
+                    worths[f.id] = _dot_max(f, *self.worth)
+            self._all_kept = True
+        return max(map(worths.__getitem__, face_ids))
 
 
 def _net_and_cost(offer: tuple[float, int, str]) -> tuple[float, int]:
@@ -133,13 +169,15 @@ class DiceValues:
     dice at the start of a game, and for a while after, are the same in most games.
     """
 
-    __slots__ = ("die_means", "slots", "weakest", "effects")
+    __slots__ = ("rolls", "die_means", "slots", "weakest", "floors", "effects")
 
     def __init__(self) -> None:
-        self.effects: dict[str | tuple, float] = {}  # see `effect`, `temple_worth`
+        self.effects: dict[str | tuple, float] = {}  # see `effect`, `dice_worth`
+        self.rolls: list[float] | None = None
         self.die_means: tuple[float, float] | None = None
         self.slots: list[float] | None = None
         self.weakest: tuple[float, float] | None = None
+        self.floors: tuple[tuple[int, float], ...] | None = None
 
 
 _DICE_VALUES: dict[tuple, DiceValues] = {}
@@ -156,7 +194,7 @@ class Outlook:
     __slots__ = ("g", "p", "v", "rates", "unit", "rolls", "spend_rolls", "acts", "forged",
                  "_values", "_worths", "_faces", "_dice_key", "_mirror_on_dice", "_dice",
                  "_gold_per_roll", "_mirror", "_mirror_from", "_prior_mirror", "_shown",
-                 "decided")
+                 "_means", "_colours", "decided")
 
     def __init__(self, g: Game, p: Player, rates: Rates) -> None:
         self.g, self.p, self.v, self.rates = g, p, rates.v, rates
@@ -172,7 +210,10 @@ class Outlook:
         self._mirror: float | None = None
         self._mirror_from: tuple[int, ...] = ()  # the opponents' dice versions it was read from
         self._prior_mirror: tuple[tuple[int, ...], float] | None = None
-        self._shown: dict[int, tuple[int, tuple[Face, ...]]] = {}  # see `_best_shown`
+        self._shown: dict[int, tuple[int, Rates, float]] = {}  # see `_best_copyable`
+        self._means: dict[int, tuple[int, float]] = {}  # see `dice_mean`
+        # see `_count_colours`
+        self._colours: tuple[dict[Colour, int], dict[Colour, int]] | None = None
         # Effect worths worked out for the decision being made. The game is frozen while a
         # policy decides, so they hold until it answers; its bot clears them at the next.
         self.decided: dict[str, float] = {}
@@ -187,6 +228,7 @@ class Outlook:
         if old.forged == self.forged:
             self._faces, self._dice_key = old._faces, old._dice_key
             self._mirror_on_dice = old._mirror_on_dice
+            self._colours = old._colours
             self._gold_per_roll = old._gold_per_roll
         if old.rates is self.rates:
             if old._mirror is not None:
@@ -228,14 +270,31 @@ class Outlook:
         """Mean value of one roll of each of my dice, at today's unit values."""
         dice = self.dice()
         if dice.die_means is None:
-            faces = self.faces()
-            light = sum(self.face_value(f, 0.0) * n for f, n, _ in faces) / 6
-            dark = sum(self.face_value(f, 0.0) * n for f, _, n in faces) / 6
-            if any(f.special == "x3" for f, _, _ in faces):  # an x3 doubles the other die
-                light, dark = (sum(self.face_value(f, dark) * n for f, n, _ in faces) / 6,
-                               sum(self.face_value(f, light) * n for f, _, n in faces) / 6)
+            light, dark = self._die_sums(0.0, 0.0)
+            if any(f.special == "x3" for f, _, _ in self.faces()):  # an x3 doubles the other
+                light, dark = self._die_sums(dark, light)
             dice.die_means = (light, dark)
         return dice.die_means
+
+    def _die_sums(self, dark: float, light: float) -> tuple[float, float]:
+        """Each die's mean roll, an x3 on the light die applied with a face worth `dark` and
+        one on the dark die with a face worth `light` (sums in `faces` order, as the key)."""
+        light_sum = dark_sum = 0.0
+        for (f, on_light, on_dark), value in zip(self.faces(), self.roll_values(), strict=True):
+            if f.special == "x3":  # the only face whose value reads the other die
+                light_sum += self.face_value(f, dark) * on_light
+                dark_sum += self.face_value(f, light) * on_dark
+            else:
+                light_sum += value * on_light
+                dark_sum += value * on_dark
+        return light_sum / 6, dark_sum / 6
+
+    def roll_values(self) -> list[float]:
+        """One roll now of each of my faces, applied alone, in `faces` order (do not modify)."""
+        dice = self.dice()
+        if dice.rolls is None:
+            dice.rolls = [self.face_value(f, 0.0) for f, _, _ in self.faces()]
+        return dice.rolls
 
     def bundle_value(self, bundle) -> float:
         """What one bundle is worth now, ignoring what would overflow the reserve."""
@@ -269,35 +328,54 @@ class Outlook:
             if prior is not None and prior[0] == self._mirror_from:
                 self._mirror = prior[1]
             else:
-                self._mirror = 0.8 * self._best_shown(opponents)
+                self._mirror = MIRROR_SHARE * self._best_shown(opponents)
         return self._mirror
 
     def _best_shown(self, opponents: tuple[Player, ...]) -> float:
         """The best one-roll value among the opponents' faces a Mirror may copy."""
-        best, known = float("-inf"), self._values
-        for q in opponents:
-            for f in self._copyable(q):
-                # The values `face_value` keeps, read here without its call (~350 a game).
-                value = known.get(f.id)
-                if value is None:
-                    value = self.face_value(f, 0.0)
-                if value > best:
-                    best = value
-        return best
+        return max(map(self._best_copyable, opponents), default=float("-inf"))
 
     def best_shown_anywhere(self) -> float:
         """The best one-roll value of any face on any player's dice. Read over the faces a
         Mirror may copy: a Mirror is worth less than the best of those (0.8 of the opponents'
         best) and an x3 applied alone nothing, and face values are never negative."""
-        return max(self.face_value(f, 0.0) for q in self.g.players for f in self._copyable(q))
+        return max(map(self._best_copyable, self.g.players))
 
-    def _copyable(self, q: Player) -> tuple[Face, ...]:
-        """q's distinct faces other than Mirrors and x3s, kept while q's dice stay the same."""
+    def _best_copyable(self, q: Player) -> float:
+        """The best one-roll value of q's faces a Mirror may copy, kept while q's dice and my
+        rates stay the same (those values read only the rates)."""
         known = self._shown.get(q.seat)
+        if known is None or known[0] != q.forged or known[1] is not self.rates:
+            best = self.best_value(copyable_faces(self.g, q))
+            known = self._shown[q.seat] = (q.forged, self.rates, best)
+        return known[2]
+
+    def best_value(self, faces: Iterable[Face]) -> float:
+        """The most any of `faces` gives in one roll now, applied alone (-inf for none)."""
+        best, values = float("-inf"), self._values
+        for f in faces:
+            # The values `face_value` keeps, read here without its call (the bots ask often).
+            value = values.get(f.id)
+            if value is None:
+                value = self.face_value(f, 0.0)
+            if value > best:
+                best = value
+        return best
+
+    def dice_mean(self, q: Player) -> float:
+        """One roll of q's two dice, as I would apply them (an x3 alone gives nothing), kept
+        while q's dice stay the same (the values read my rates and my Mirror value, both
+        fixed for this Outlook)."""
+        known = self._means.get(q.seat)
         if known is None or known[0] != q.forged:
-            faces = {f.id: f for die in q.dice for f in die
-                     if f.special != "mirror" and f.special != "x3"}
-            known = self._shown[q.seat] = (q.forged, tuple(faces.values()))
+            mean, values = 0.0, self._values
+            for die in q.dice:
+                for f in die:
+                    # The values `face_value` keeps, read here without its call.
+                    value = values.get(f.id)
+                    mean += self.face_value(f, 0.0) if value is None else value
+            mean /= 6
+            known = self._means[q.seat] = (q.forged, mean)
         return known[1]
 
     def face_worth(self, face: Face, die: int) -> float:
@@ -310,33 +388,44 @@ class Outlook:
             return worth
         if special == "x3":
             return 2.0 * self.die_means()[1 - die] * self.rolls / 6
-        if special == "shield":  # reads my other die: kept with my dice values
-            memo, key = self.dice().effects, (face.id, die)
-            worth = memo.get(key)
-            if worth is None:
-                worth = memo[key] = self._shield_value(face, die) * self.rolls / 6
-            return worth
+        if special == "shield":  # its bottom reward, or 5 Glory when my other die shows its
+            # colour (the counts of my faces showing each resource are kept with my dice)
+            match = (self._colours or self._count_colours())[1 - die].get(face.colour, 0) / 6
+            value = self._values.get(face.id) or self.face_value(face, 0.0)
+            return (match * SHIELD_BONUS + (1 - match) * value) * self.rolls / 6
         if special == "ship":
             return self.v.ship_roll * self.spend_rolls / 6
-        return self.mirror_value() * self.spend_rolls / 6
+        return self._mirror_worth(self.mirror_value())
 
-    def _shield_value(self, face: Face, die: int) -> float:
-        """Bottom reward, or 5 Glory when the other die shows the shield's colour."""
-        other = self.p.dice[1 - die]
-        match = sum(face.colour in f.resources for f in other) / 6
-        return match * SHIELD_BONUS + (1 - match) * self.face_value(face, 0.0)
+    def _mirror_worth(self, roll: float) -> float:
+        """A Mirror kept for good, that gives `roll` a roll (the same on either die)."""
+        return roll * self.spend_rolls / 6
+
+    def top_roll(self) -> float:
+        """The best one-roll value of any face a die may hold that a Mirror may copy: more
+        than any Mirror can give (it reads the rates only: kept with them)."""
+        top = self.rates.top_roll
+        if top is None:
+            top = self.rates.top_roll = max(self.face_value(f, 0.0) for f in COPYABLE_FACES)
+        return top
+
+    def _count_colours(self) -> tuple[dict[Colour, int], dict[Colour, int]]:
+        """Per die, how many of my faces show each resource (what a Shield's bonus reads)."""
+        light: dict[Colour, int] = {}
+        dark: dict[Colour, int] = {}
+        for f, on_light, on_dark in self.faces():
+            for res in f.resources:
+                light[res] = light.get(res, 0) + on_light
+                dark[res] = dark.get(res, 0) + on_dark
+        self._colours = (light, dark)
+        return self._colours
 
     def slot_worths(self) -> list[float]:
         """Worth of every face of mine that may be forged over, cheapest first (do not modify)."""
         dice = self.dice()
         if dice.slots is None:
-            slots = []
-            for f, n_light, n_dark in self.faces():
-                if f.special != "boar":
-                    slots += [self.face_worth(f, 0)] * n_light
-                    slots += [self.face_worth(f, 1)] * n_dark
-            slots.sort()
-            dice.slots = slots
+            self._sum_up(dice)
+        assert dice.slots is not None
         return dice.slots
 
     def placement_gain(self, face: Face) -> float:
@@ -348,11 +437,51 @@ class Outlook:
         """The worth of my weakest face that may be forged over, on each die."""
         dice = self.dice()
         if dice.weakest is None:
-            kept = [(f, on_light, on_dark) for f, on_light, on_dark in self.faces()
-                    if f.special != "boar"]
-            dice.weakest = (min(self.face_worth(f, 0) for f, on_light, _ in kept if on_light),
-                            min(self.face_worth(f, 1) for f, _, on_dark in kept if on_dark))
+            self._sum_up(dice)
+        assert dice.weakest is not None
         return dice.weakest
+
+    def level_floors(self) -> tuple[tuple[int, float], ...]:
+        """(level, worth of my weakest face there, on either die) for each level where I have
+        a face that can be upgraded: an upgrade to a plain face (the same on either die) gains
+        most over that one."""
+        dice = self.dice()
+        if dice.floors is None:
+            self._sum_up(dice)
+        assert dice.floors is not None
+        return dice.floors
+
+    def _sum_up(self, dice: DiceValues) -> None:
+        """`slot_worths`, `weakest` and `level_floors` in one pass over the faces that may be
+        forged over (each one's worth on each die read once: the three are asked together)."""
+        slots: list[float] = []
+        floors: dict[int, float] = {}
+        light = dark = float("inf")
+        for f, on_light, on_dark in self.faces():
+            if f.special in FIXED:
+                continue
+            # A plain face is worth the same on either die: read once.
+            on_both = f.special in _SAME_ON_BOTH
+            worth_light = self.face_worth(f, 0) if on_light or on_both else 0.0
+            worth_dark = worth_light if on_both else (self.face_worth(f, 1) if on_dark else 0.0)
+            floor = float("inf")  # its least worth on a die it is on
+            if on_light:
+                slots += [worth_light] * on_light
+                if worth_light < light:
+                    light = worth_light
+                floor = worth_light
+            if on_dark:
+                slots += [worth_dark] * on_dark
+                if worth_dark < dark:
+                    dark = worth_dark
+                if worth_dark < floor:
+                    floor = worth_dark
+            if floor < floors.get(f.level, float("inf")):
+                floors[f.level] = floor
+        slots.sort()
+        dice.slots, dice.weakest = slots, (light, dark)
+        dice.floors = tuple((level, worth) for level, worth in floors.items()
+                            if level < TOP_LEVEL)
 
     def offering_gain(self, gold: int) -> float:
         """Greedy offering: the best-net different faces, each over my next weakest face.
@@ -399,35 +528,40 @@ class Outlook:
                 return value
         return effect(self, self.v)
 
-    def temple_worth(self, key: tuple, worth: Callable[[], float], mirror: bool = False) -> float:
-        """`worth()`, kept with my dice values under `key`: for worths that read only the rates,
-        my dice and which faces the Temple still offers (`key` names the worth and those
-        faces). A Mirror among those faces is worth what the opponents' dice show: then
-        `mirror` puts its value in the key (one on my dice is in my dice values' key)."""
+    def dice_worth(self, key: str | tuple, worth: Callable[[], float]) -> float:
+        """`worth()`, kept with my dice values under `key`: for worths that read only the
+        rates and my dice (a Mirror on them included: its value is in their key), and what
+        `key` names (which faces the Temple still offers, say)."""
         memo = self.dice().effects
-        if mirror:
-            key = (*key, self.mirror_value())
         value = memo.get(key)
         if value is None:
             value = memo[key] = worth()
         return value
 
     def best_placement(self, face_ids: frozenset[str]) -> float:
-        """The most `placement_gain` of any of `face_ids` (0.0 for none), kept as above."""
-        return self.temple_worth(("placement", face_ids), lambda: self._best_placement(face_ids),
-                                 mirror=_has_mirror(face_ids))
-
-    def _best_placement(self, face_ids: frozenset[str]) -> float:
+        """The most `placement_gain` of any of `face_ids` (0.0 for none): kept with my dice
+        values, but for a Mirror's (its worth reads the opponents' dice), weighed apart."""
         if not face_ids:
             return 0.0
+        plain, special, mirror = _split_faces(face_ids)
+        best = self.dice_worth(("placement", face_ids),
+                               lambda: self._best_placement(plain, special))
+        if mirror is not None:  # worth the same on either die
+            light, dark = self.weakest()
+            # Its worth reads the opponents' dice: only when its bound (rounding is monotone)
+            # could beat the best, else max() below would return `best` anyway.
+            if self._mirror_worth(MIRROR_SHARE * self.top_roll()) - min(light, dark) > best:
+                worth = self.face_worth(mirror, 0)
+                best = max(best, worth - light, worth - dark)
+        return best
+
+    def _best_placement(self, plain: tuple[str, ...], special: tuple[Face, ...]) -> float:
         light, dark = self.weakest()
         # The best face's gain on the better die: each die's best face, then the better die.
-        best_light = best_dark = float("-inf")
-        for face_id in face_ids:
-            face = FACES[face_id]
-            on_light = self.face_worth(face, 0)
-            # a plain face (or a Boar) is worth the same on either die
-            on_dark = self.face_worth(face, 1) if face.special not in _SAME_ON_BOTH else on_light
+        # Plain faces are worth the same on either die, and their best comes from the rates.
+        best_light = best_dark = self.rates.best_kept(plain) if plain else float("-inf")
+        for face in special:
+            on_light, on_dark = self.face_worth(face, 0), self.face_worth(face, 1)
             if on_light > best_light:
                 best_light = on_light
             if on_dark > best_dark:
@@ -444,12 +578,32 @@ class Outlook:
         return per_roll * self.rolls
 
 
-_SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
-
 
 @lru_cache(maxsize=4096)  # a set of faces hashes once (frozenset), the answer is kept
-def _has_mirror(face_ids: frozenset[str]) -> bool:
-    return any(FACES[f].special == "mirror" for f in face_ids)
+def _split_faces(face_ids: frozenset[str]
+                 ) -> tuple[tuple[str, ...], tuple[Face, ...], Face | None]:
+    """The ids of the plain faces among `face_ids` (their kept worth reads only the rates),
+    the other faces but a Mirror, and the Mirror if there is one."""
+    faces = [FACES[f] for f in face_ids]
+    return (tuple(f.id for f in faces if f.special in _SAME_ON_BOTH),
+            tuple(f for f in faces if f.special not in _SAME_ON_BOTH and f.special != "mirror"),
+            next((f for f in faces if f.special == "mirror"), None))
+
+
+_COPYABLE: list = [None, {}]  # one game, and per seat: (its dice's `forged`, their faces)
+
+
+def copyable_faces(g: Game, q: Player) -> tuple[Face, ...]:
+    """q's distinct faces other than Mirrors and x3s (those a Mirror may copy), kept while
+    q's dice stay the same (every change to them is a forge) and shared by the game's bots."""
+    if _COPYABLE[0] is not g:
+        _COPYABLE[:] = g, {}
+    known = _COPYABLE[1].get(q.seat)
+    if known is None or known[0] != q.forged:
+        faces = {f.id: f for die in q.dice for f in die
+                 if f.special != "mirror" and f.special != "x3"}
+        known = _COPYABLE[1][q.seat] = (q.forged, tuple(faces.values()))
+    return known[1]
 
 
 _VECTORS: dict[str, tuple[tuple[int, int, int, int], ...]] = {}

@@ -1,0 +1,59 @@
+"""The bots' value model: its shortcuts give exactly what weighing every option gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analytics.engine import play_game
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.components import FACES, SANCTUARY
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_upgrade
+from analytics.games.diceforge.rebellion_forge import trident_faces
+from analytics.games.diceforge.state import Game, Setup
+from analytics.games.diceforge.upgrade import FULL_LADDER, ladder, offered_at, upgradable
+from analytics.games.diceforge.valuation import PLAIN_FACES, SANCTUARY_FACES
+from analytics.policies import make_bot
+
+
+def test_sanctuary_faces_are_plain():
+    """best_upgrade reads the Sanctuary faces' worths from the rates' tables of plain faces."""
+    assert SANCTUARY_IDS == {f.id for f in SANCTUARY_FACES}
+    assert {f for pool in SANCTUARY for f in pool} <= {f.id for f in PLAIN_FACES}
+
+
+class Compared:
+    """Wraps a heuristic bot: before each answer, checks its Outlook's shortcuts against
+    weighing every place and face one by one."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.name, self.params = bot, bot.name, bot.params
+        self.checked = 0
+
+    def choose(self, view: Game, decision: Decision, rng: random.Random):
+        o = self.bot.outlook(view, decision.seat)
+        for levels in (1, 2, 3):
+            for offers, offered in ((ladder(view), None), (FULL_LADDER, SANCTUARY_IDS)):
+                gains = [max(o.face_worth(FACES[f], die)
+                             for f in offered_at(offers, o.p.dice[die][side].level + levels))
+                         - o.face_worth(o.p.dice[die][side], die)
+                         for die, side in upgradable(view, o.p, levels, offers)]
+                assert best_upgrade(o, levels, offered) == max(gains, default=0.0)
+        faces = frozenset(trident_faces(view))
+        assert o.best_placement(faces) == max(
+            (o.placement_gain(FACES[f]) for f in faces), default=0.0)
+        self.checked += 1
+        return self.bot.choose(view, decision, rng)
+
+
+@pytest.mark.parametrize("card_set", ["rebellion-goddess-cards", "rebellion-titans-cards"])
+def test_best_upgrade_and_placement_match_every_option_weighed(card_set: str) -> None:
+    setup = Setup(4, load_card_set(card_set))
+    for seed in range(2):
+        policies = [Compared(make_bot("diceforge", name))
+                    for name in ("economist", "hero", "economist", "hero")]
+        play_game(GAME, setup, policies, seed)
+        assert all(p.checked for p in policies)
