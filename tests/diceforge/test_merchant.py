@@ -8,10 +8,14 @@ from pathlib import Path
 import pytest
 from harness import Bench, ev, gained, reserves
 
-from analytics.games.diceforge import turn
+from analytics.engine import play_game
+from analytics.games.diceforge import GAME, turn
 from analytics.games.diceforge.components import CARDS, REINFORCEMENT, TURN_START
+from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.hooks import fire
-from analytics.games.diceforge.upgrade import POOL_LEVELS, upgradable, upgrade
+from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.upgrade import POOL_LEVELS, rises, upgradable, upgrade
+from analytics.policies import make_bot
 
 SET = str(Path(__file__).parent / "sets" / "celestial-goddess.toml")
 MERCHANT = "merchant"
@@ -121,6 +125,19 @@ def test_a_face_with_no_non_empty_pool_above_it_cannot_be_upgraded():
     assert upgradable(b.g, b.p(0), 1) == ((1, 0), (1, 4), (1, 5))
 
 
+def test_the_rises_offered_stop_where_the_pools_above_are_empty():
+    b = bench()
+    for pool in b.g.sanctuary[5:]:
+        pool.clear()  # levels 4 to 7 empty: a face can rise to level 3 at most
+    b.set_die(0, "light", *["gold_6"] * 6)  # level 3: it cannot rise
+    b.set_die(0, "dark", "moon_1", "sun_1", *["glory_4"] * 4)  # levels 1, 2, 7
+    assert rises(b.g, b.p(0), 3) == (1, 2)
+    b.set_die(0, "dark", *["gold_1"] * 6)  # level 0
+    assert rises(b.g, b.p(0), 4) == (1, 2, 3)
+    b.set_die(0, "dark", *["gold_6"] * 6)
+    assert rises(b.g, b.p(0), 4) == ()
+
+
 def test_a_boar_face_cannot_be_forged_over_so_not_upgraded():
     b = bench()
     b.set_die(0, "light", "boar:1")
@@ -192,3 +209,25 @@ def test_the_step_forgets_its_unused_copies_when_it_ends():
     b.decide(("reinforcement", "done"))
     turn.call_reinforcements(b.g, b.p(0))
     assert b.g.unused == []
+
+
+class RisesChecked:
+    """Wraps a bot: before each answer, `rises` for every player equals asking each number of
+    levels of every face (`upgradable`), Sanctuary pools emptying as the game goes."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.name, self.params = bot, bot.name, bot.params
+        self.checked = 0
+
+    def choose(self, view, decision, rng):
+        for q in view.players:
+            assert rises(view, q, 4) == tuple(n for n in range(1, 5) if upgradable(view, q, n))
+        self.checked += 1
+        return self.bot.choose(view, decision, rng)
+
+
+def test_rises_is_every_level_some_face_can_go_up_by():
+    setup = Setup(4, load_card_set("rebellion-titans-cards"))
+    policies = [RisesChecked(make_bot("diceforge", name)) for name in ("economist", "hero") * 2]
+    play_game(GAME, setup, policies, 3)
+    assert all(p.checked for p in policies)

@@ -66,11 +66,17 @@ def upgradable(g: Game, p: Player, levels: int,
 
 
 def rises(g: Game, p: Player, most: int) -> tuple[int, ...]:
-    """The numbers of levels, 1 to `most`, by which some face of p can be upgraded."""
+    """The numbers of levels, 1 to `most`, by which some face of p can be upgraded.
+
+    A ladder's step is empty only when every level from there up is: so the lowest face that
+    can be upgraded at all rises by every number any face can (the Merchant asks every turn).
+    """
+    lowest = min((f.level for die in p.dice for f in die
+                  if f.special not in FIXED and f.level < TOP_LEVEL), default=None)
+    if lowest is None:
+        return ()
     offers = ladder(g)
-    # Each distinct face once (no places needed: the Merchant asks every turn).
-    faces = {f.id: f for die in p.dice for f in die if f.special not in FIXED}.values()
-    return tuple(n for n in range(1, most + 1) if any(_can_rise(offers, f, n) for f in faces))
+    return tuple(n for n in range(1, most + 1) if offered_at(offers, lowest + n))
 
 
 def _can_rise(offers: Ladder, face: Face, levels: int) -> bool:
