@@ -111,8 +111,9 @@ def test_a_bad_rule_line_is_named(tmp_path):
 def test_a_misspelt_header_key_is_named_where_the_header_ends(tmp_path):
     number = line_of("card_set base")
     message = error_of(broken(tmp_path, number, "card_zet base"), tmp_path)
-    assert message == (f"{tmp_path}/broken.dfr:{number}: the header has no card_set, module line (it "
-                       "needs game, players, card_set, module); it ends here, at 'card_zet base',"
+    assert message == (f"{tmp_path}/broken.dfr:{number}: the header has no card_set, module "
+                       "line (it needs game, players, card_set, module); it ends here, at "
+                       "'card_zet base',"
                        " which is not a header line (header keys: game, date, players, card_set,"
                        " card, module, rule, seat, note)")
 
