@@ -56,16 +56,14 @@ def _gains_more(bot: HeuristicBot, o: Outlook, paid_now: list[str], paid_later: 
     until the gap is settled below it: a better feat paid now only narrows the gap (rounding
     is monotone), so the answer is that of scoring them all."""
     more = max(bot.feat_score(o, card_id) for card_id in paid_later)
-    best_now: float | None = None
+    now: float | None = None
     for card_id in paid_now:
         score = bot.feat_score(o, card_id)
-        if best_now is None or score > best_now:
-            best_now = score
-            if not max(best_now, more) - best_now > threshold:
+        if now is None or score > now:
+            now = score
+            if max(now, more) - now <= threshold:
                 return False
-    if best_now is None:
-        return more - 0.0 > threshold
-    return max(best_now, more) - best_now > threshold
+    return (more if now is None else max(now, more) - now) > threshold
 
 
 def choose_companion_copy(bot: HeuristicBot, g: Game, d: Decision) -> int:

@@ -41,6 +41,9 @@ HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a fu
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
 _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
+# My forgeable faces' worths: every one cheapest first, the weakest on each die, the weakest per
+# level that can still be upgraded (see `Outlook._forgeable`).
+Forgeable = tuple[list[float], tuple[float, float], tuple[tuple[int, float], ...]]
 PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
 MIRROR_SHARE = 0.8  # a Mirror roll, against the best face it may copy
 # Every face a die can hold that a Mirror may copy (not the Celestial Die's: never on a die).
@@ -169,15 +172,13 @@ class DiceValues:
     dice at the start of a game, and for a while after, are the same in most games.
     """
 
-    __slots__ = ("rolls", "die_means", "slots", "weakest", "floors", "effects")
+    __slots__ = ("rolls", "die_means", "forgeable", "effects")
 
     def __init__(self) -> None:
         self.effects: dict[str | tuple, float] = {}  # see `effect`, `dice_worth`
         self.rolls: list[float] | None = None
         self.die_means: tuple[float, float] | None = None
-        self.slots: list[float] | None = None
-        self.weakest: tuple[float, float] | None = None
-        self.floors: tuple[tuple[int, float], ...] | None = None
+        self.forgeable: Forgeable | None = None  # see `Outlook._forgeable`
 
 
 _DICE_VALUES: dict[tuple, DiceValues] = {}
@@ -422,11 +423,7 @@ class Outlook:
 
     def slot_worths(self) -> list[float]:
         """Worth of every face of mine that may be forged over, cheapest first (do not modify)."""
-        dice = self.dice()
-        if dice.slots is None:
-            self._sum_up(dice)
-        assert dice.slots is not None
-        return dice.slots
+        return self._forgeable()[0]
 
     def placement_gain(self, face: Face) -> float:
         """Worth added by forging `face` over my weakest face (on the die where it fits best)."""
@@ -435,25 +432,24 @@ class Outlook:
 
     def weakest(self) -> tuple[float, float]:
         """The worth of my weakest face that may be forged over, on each die."""
-        dice = self.dice()
-        if dice.weakest is None:
-            self._sum_up(dice)
-        assert dice.weakest is not None
-        return dice.weakest
+        return self._forgeable()[1]
 
     def level_floors(self) -> tuple[tuple[int, float], ...]:
         """(level, worth of my weakest face there, on either die) for each level where I have
         a face that can be upgraded: an upgrade to a plain face (the same on either die) gains
         most over that one."""
-        dice = self.dice()
-        if dice.floors is None:
-            self._sum_up(dice)
-        assert dice.floors is not None
-        return dice.floors
+        return self._forgeable()[2]
 
-    def _sum_up(self, dice: DiceValues) -> None:
-        """`slot_worths`, `weakest` and `level_floors` in one pass over the faces that may be
-        forged over (each one's worth on each die read once: the three are asked together)."""
+    def _forgeable(self) -> Forgeable:
+        """`slot_worths`, `weakest` and `level_floors`, kept with my dice values."""
+        dice = self.dice()
+        if dice.forgeable is None:
+            dice.forgeable = self._sum_up()
+        return dice.forgeable
+
+    def _sum_up(self) -> Forgeable:
+        """`_forgeable` in one pass over the faces that may be forged over (each one's worth on
+        each die read once: the three are asked together)."""
         slots: list[float] = []
         floors: dict[int, float] = {}
         light = dark = float("inf")
@@ -479,9 +475,8 @@ class Outlook:
             if floor < floors.get(f.level, float("inf")):
                 floors[f.level] = floor
         slots.sort()
-        dice.slots, dice.weakest = slots, (light, dark)
-        dice.floors = tuple((level, worth) for level, worth in floors.items()
-                            if level < TOP_LEVEL)
+        return slots, (light, dark), tuple((level, worth) for level, worth in floors.items()
+                                           if level < TOP_LEVEL)
 
     def offering_gain(self, gold: int) -> float:
         """Greedy offering: the best-net different faces, each over my next weakest face.
