@@ -14,7 +14,13 @@ from analytics.games.diceforge.components import CARDS, REINFORCEMENT, TURN_STAR
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.hooks import fire
 from analytics.games.diceforge.state import Setup
-from analytics.games.diceforge.upgrade import POOL_LEVELS, rises, upgradable, upgrade
+from analytics.games.diceforge.upgrade import (
+    POOL_LEVELS,
+    highest_level_left,
+    rises,
+    upgradable,
+    upgrade,
+)
 from analytics.policies import make_bot
 
 SET = str(Path(__file__).parent / "sets" / "celestial-goddess.toml")
@@ -136,6 +142,18 @@ def test_the_rises_offered_stop_where_the_pools_above_are_empty():
     assert rises(b.g, b.p(0), 4) == (1, 2, 3)
     b.set_die(0, "dark", *["gold_6"] * 6)
     assert rises(b.g, b.p(0), 4) == ()
+
+
+def test_the_highest_level_left_skips_emptied_pools():
+    b = bench()
+    assert highest_level_left(b.g) == 7
+    for pool in b.g.sanctuary[5:]:
+        pool.clear()
+    assert highest_level_left(b.g) == 3
+    for pool in b.g.sanctuary:
+        pool.clear()
+    assert highest_level_left(b.g) is None
+    assert rises(b.g, b.p(0), 3) == ()  # an empty Sanctuary upgrades nothing
 
 
 def test_a_boar_face_cannot_be_forged_over_so_not_upgraded():

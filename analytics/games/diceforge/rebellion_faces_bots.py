@@ -74,29 +74,17 @@ def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None)
 
 
 def _best_upgrade(o: Outlook, levels: int, offered: frozenset[str]) -> float:
-    ranking = o.rates.level_ranking()
+    tops = o.rates.upgrade_tops(offered)
     best = 0.0
     found = False
     for level, floor in o.level_floors():
-        top = _best_offered(ranking, offered, level + levels)
+        top = tops[min(level + levels, TOP_LEVEL)]
         if top is None:  # nothing left at that level or above
             continue
         gain = top - floor
         if not found or gain > best:
             best, found = gain, True
     return best
-
-
-def _best_offered(ranking: tuple[tuple[tuple[float, str], ...], ...], offered: frozenset[str],
-                  level: int) -> float | None:
-    """The kept worth of the best face an upgrade to `level` may take: of those offered, at
-    the first level from there with one offered (`upgrade.ladder_of`'s rule), past level 7
-    level 7's. Sanctuary faces are plain: worth the same on either die, ranked by the rates."""
-    for faces in ranking[min(level, TOP_LEVEL):]:
-        for worth, face_id in faces:  # best first: the first offered is the best offered
-            if face_id in offered:
-                return worth
-    return None
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:
@@ -245,12 +233,13 @@ def choose_wind_type(bot: HeuristicBot, g: Game, d: Decision) -> str:
 def choose_merchant(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """An upgrade by N copies when it gains more than their 2 Glory each; else Glory."""
     o = bot.outlook(g, d.seat)
+    offered = offered_faces(g)
 
     def net(option: str) -> float:
         if option == "glory":
             return 0.0
         levels = int(option[len(UPGRADE):])
-        return best_upgrade(o, levels) - levels * MERCHANT_GLORY * o.unit[GLORY]
+        return best_upgrade(o, levels, offered) - levels * MERCHANT_GLORY * o.unit[GLORY]
     return max(d.options, key=net)
 
 

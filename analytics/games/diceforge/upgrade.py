@@ -19,6 +19,7 @@ from analytics.games.diceforge.temple import temple_cached
 
 TOP_LEVEL = 7
 POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
+_POOLS_HIGHEST_FIRST = sorted(range(len(POOL_LEVELS)), key=POOL_LEVELS.__getitem__, reverse=True)
 
 
 Ladder = tuple[tuple[str, ...], ...]  # per level 0..7: the face ids an upgrade to it takes
@@ -69,14 +70,24 @@ def rises(g: Game, p: Player, most: int) -> tuple[int, ...]:
     """The numbers of levels, 1 to `most`, by which some face of p can be upgraded.
 
     A ladder's step is empty only when every level from there up is: so the lowest face that
-    can be upgraded at all rises by every number any face can (the Merchant asks every turn).
+    can be upgraded at all rises by every number any face can, and it can rise to a level when
+    a face is left at that level (or level 7, past it) or above (the Merchant asks every turn:
+    this reads the Sanctuary's pools, not its ladder).
     """
     lowest = min((f.level for die in p.dice for f in die
                   if f.special not in FIXED and f.level < TOP_LEVEL), default=None)
-    if lowest is None:
+    top = highest_level_left(g)
+    if lowest is None or top is None:
         return ()
-    offers = ladder(g)
-    return tuple(n for n in range(1, most + 1) if offered_at(offers, lowest + n))
+    return tuple(n for n in range(1, most + 1) if min(lowest + n, TOP_LEVEL) <= top)
+
+
+def highest_level_left(g: Game) -> int | None:
+    """The highest level of a face left in the Sanctuary (None when it is empty)."""
+    for index in _POOLS_HIGHEST_FIRST:
+        if g.sanctuary[index]:
+            return POOL_LEVELS[index]
+    return None
 
 
 def _can_rise(offers: Ladder, face: Face, levels: int) -> bool:
