@@ -11,6 +11,7 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.components import FACES, SANCTUARY
 from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.feat_values import trident_offers
 from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_upgrade
 from analytics.games.diceforge.rebellion_forge import trident_faces
 from analytics.games.diceforge.state import Game, Setup
@@ -43,6 +44,7 @@ class Compared:
                          for die, side in upgradable(view, o.p, levels, offers)]
                 assert best_upgrade(o, levels, offered) == max(gains, default=0.0)
         faces = frozenset(trident_faces(view))
+        assert trident_offers(view) == faces
         assert o.best_placement(faces) == max(
             (o.placement_gain(FACES[f]) for f in faces), default=0.0)
         self.checked += 1

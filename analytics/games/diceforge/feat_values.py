@@ -17,12 +17,12 @@ from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES, FAC
 from analytics.games.diceforge.rebellion_forge import (
     cheapest_glory_faces,
     shows_glory,
-    trident_faces,
+    trident_garden_faces,
 )
 from analytics.games.diceforge.temple import offered_faces, temple_cached
 
 if TYPE_CHECKING:
-    from analytics.games.diceforge.state import Player
+    from analytics.games.diceforge.state import Game, Player
     from analytics.games.diceforge.valuation import Outlook, Values
 
 
@@ -183,9 +183,15 @@ def _omniscient(o: Outlook, v: Values) -> float:
 TRIDENT_PLACEMENT_SHARE = 0.5
 
 
+def trident_offers(g: Game) -> frozenset[str]:
+    """The ids of `rebellion_forge.trident_faces`, from the Sanctuary's ids the bots already
+    keep (they weigh the Trident at most decisions; the Temple changes a few times a round)."""
+    return offered_faces(g).union(trident_garden_faces(g))
+
+
 def _trident(o: Outlook, v: Values) -> float:
     """The best face the Temple still gives, less the reserve gold it discards."""
-    faces = temple_cached(o.g, "trident", lambda g: frozenset(trident_faces(g)))
+    faces = temple_cached(o.g, "trident", trident_offers)
     return (TRIDENT_PLACEMENT_SHARE * max(0.0, o.best_placement(faces))
             - o.p.res[GOLD] * o.unit[GOLD])
 

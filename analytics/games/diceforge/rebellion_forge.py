@@ -183,10 +183,15 @@ def wood_nymph(g: Game, p: Player, card: Card) -> None:
 def trident_faces(g: Game) -> tuple[str, ...]:
     """Temple faces the Trident may forge: the Sanctuary's, and the Gardens' of no card in the
     set (the set's cards, whether or not copies are left)."""
-    given = {GARDEN_OF[c.id] for c in g.slots.values() if c.id in GARDEN_OF}
     faces = [f.id for pool in g.sanctuary for f in pool]
-    faces += [f.id for garden, pool in g.gardens.items() if garden not in given for f in pool]
+    faces += trident_garden_faces(g)
     return tuple(dict.fromkeys(faces))
+
+
+def trident_garden_faces(g: Game) -> list[str]:
+    """The Garden faces among `trident_faces`."""
+    given = {GARDEN_OF[c.id] for c in g.slots.values() if c.id in GARDEN_OF}
+    return [f.id for garden, pool in g.gardens.items() if garden not in given for f in pool]
 
 
 def take_from_temple(g: Game, face_id: str) -> Face:
