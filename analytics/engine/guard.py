@@ -111,12 +111,9 @@ class GuardedDict(dict[K, V]):
         _dict_setitem(self, key, value)
 
 
-# Every method that changes a list (GuardedList defines the first two itself).
-LIST_WRITES = ("__setitem__", "append", "__delitem__", "__iadd__", "__imul__", "extend",
-               "insert", "pop", "remove", "clear", "sort", "reverse")
-
 for _kind, _guarded, _names in (
-        (list, GuardedList, LIST_WRITES[2:]),
+        (list, GuardedList, ("__delitem__", "__iadd__", "__imul__", "extend", "insert", "pop",
+                             "remove", "clear", "sort", "reverse")),
         (dict, GuardedDict, ("__delitem__", "__ior__", "pop", "popitem", "setdefault", "update",
                              "clear"))):
     for _name in _names:

@@ -12,7 +12,7 @@ from typing import Any
 from analytics.engine.chance import Chance
 from analytics.engine.events import EventLog
 from analytics.engine.guard import GuardedDict, GuardedList
-from analytics.games.diceforge.state import Game, Pool
+from analytics.games.diceforge.state import Game
 
 
 def clone(g: Game, chance: Chance, decider: Any) -> Game:
@@ -26,8 +26,8 @@ def clone(g: Game, chance: Chance, decider: Any) -> Game:
     return Game(
         setup=g.setup,
         players=tuple(p.copy() for p in g.players),
-        sanctuary=tuple(Pool(pool) for pool in g.sanctuary),
-        gardens=GuardedDict({name: Pool(pool) for name, pool in g.gardens.items()}),
+        sanctuary=tuple(GuardedList(pool) for pool in g.sanctuary),
+        gardens=GuardedDict({name: GuardedList(pool) for name, pool in g.gardens.items()}),
         slots=GuardedDict(g.slots),
         stacks=GuardedDict(g.stacks),
         islands=GuardedDict(g.islands),

@@ -8,7 +8,7 @@ from typing import Any
 
 from analytics.engine.chance import Chance
 from analytics.engine.events import EventLog
-from analytics.engine.guard import LIST_WRITES, Guarded, GuardedDict, GuardedList
+from analytics.engine.guard import Guarded, GuardedDict, GuardedList
 from analytics.games.diceforge.components import (
     BASE_CAPS,
     CELESTIAL_FACES,
@@ -33,31 +33,6 @@ from analytics.games.diceforge.options import RuleOptions
 DIE_NAMES = ("light", "dark", "celestial")
 CELESTIAL = 2
 SHARED_DICE: dict[int, tuple[Face, ...]] = {CELESTIAL: CELESTIAL_FACES}
-
-
-# Changes to any game's Temple pools so far: what answers worked out from the Temple are
-# dated by (temple.py), since any change to a pool, by the rules or by hand, counts.
-TEMPLE_WRITES = [0]
-
-
-class Pool(GuardedList[Face]):
-    """A pool of the Temple (a Sanctuary pool or a Garden): a guarded list whose every change
-    counts in `TEMPLE_WRITES`."""
-
-    __slots__ = ()
-
-
-def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
-    def counted(self: Pool, *args: Any, **kwargs: Any) -> Any:
-        TEMPLE_WRITES[0] += 1
-        return method(self, *args, **kwargs)
-
-    counted.__name__ = method.__name__
-    return counted
-
-
-for _name in LIST_WRITES:
-    setattr(Pool, _name, _counted(getattr(GuardedList, _name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +188,7 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         setup=setup,
         players=tuple(_new_player(seat) for seat in range(setup.players)),
         sanctuary=_sanctuary(counts.faces_per_pool, chance),
-        gardens=GuardedDict({name: Pool([FACES[f] for f in faces])
+        gardens=GuardedDict({name: GuardedList([FACES[f] for f in faces])
                              for name, faces in GARDENS.items()}),
         slots=GuardedDict(setup.card_set.cards),
         stacks=GuardedDict(_stacks(setup, counts.copies)),
@@ -257,7 +232,7 @@ def _sanctuary(faces_per_pool: int, chance: Chance) -> tuple[list[Face], ...]:
         if faces_per_pool < len(faces):
             keep = sorted(chance.sample(f"sanctuary_{index}", len(faces), faces_per_pool))
             kept = [faces[i] for i in keep]
-        pools.append(Pool([FACES[f] for f in kept]))
+        pools.append(GuardedList([FACES[f] for f in kept]))
     return tuple(pools)
 
 
