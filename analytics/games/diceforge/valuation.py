@@ -41,7 +41,6 @@ HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a fu
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 _FACES_AT_LEVEL = tuple(tuple(f for f in SANCTUARY_FACES if f.level == level)
                         for level in range(TOP_LEVEL + 1))
-_TOPS_LIMIT = 64  # sets of faces offered kept per Rates (then start afresh)
 Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
 _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
 # My forgeable faces' worths: every one cheapest first, the weakest on each die, the weakest per
@@ -78,7 +77,7 @@ class Rates:
     """
 
     __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
-                 "values", "worths", "_all_kept", "_ranked", "_tops",
+                 "values", "worths", "_all_kept", "_ranked", "_levels",
                  "top_roll")
 
     def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
@@ -102,7 +101,7 @@ class Rates:
         self._all_kept = False  # whether `worths` holds every plain face (see `best_kept`)
         self._ranked: list[tuple[float, int, str]] | None = None
         self.top_roll: float | None = None  # see `Outlook.top_roll`
-        self._tops: dict[frozenset[str], tuple[float | None, ...]] = {}  # see `upgrade_tops`
+        self._levels: tuple[tuple[tuple[float, str], ...], ...] | None = None
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
         """Every Sanctuary face as (worth less its price, cost, id), best first."""
@@ -114,28 +113,30 @@ class Rates:
             self._ranked = offers
         return self._ranked
 
+    def level_ranking(self) -> tuple[tuple[tuple[float, str], ...], ...]:
+        """Per level 0..7, the Sanctuary faces there as (kept worth, id), best first (they are
+        plain: worth the same on either die); worked out once for every game at these rates."""
+        if self._levels is None:
+            worth = self.worth
+            self._levels = tuple(
+                tuple(sorted(((_dot_max(f, *worth), f.id) for f in faces), reverse=True))
+                for faces in _FACES_AT_LEVEL)
+        return self._levels
+
     def upgrade_tops(self, offered: frozenset[str]) -> tuple[float | None, ...]:
         """Per level 0..7, the kept worth of the best face an upgrade to that level takes from
         `offered` (None when it takes none): the best offered at the first level from there
-        with one offered (`upgrade.ladder_of`'s rule). Sanctuary faces are plain: worth the
-        same on either die. Kept per set of faces offered (it changes when a pool empties)."""
-        tops = self._tops.get(offered)
-        if tops is None:
-            if len(self._tops) >= _TOPS_LIMIT:
-                self._tops.clear()
-            tops = self._tops[offered] = self._upgrade_tops(offered)
-        return tops
-
-    def _upgrade_tops(self, offered: frozenset[str]) -> tuple[float | None, ...]:
-        worths = self.worth
+        with one offered (`upgrade.ladder_of`'s rule)."""
         found: float | None = None
         tops: list[float | None] = []
-        for level in range(TOP_LEVEL, -1, -1):  # from the top: an empty level takes the next
-            here = [_dot_max(f, *worths) for f in _FACES_AT_LEVEL[level] if f.id in offered]
-            if here:
-                found = max(here)
+        for ranking in reversed(self.level_ranking()):  # an empty level takes the next above
+            for worth, face_id in ranking:  # best first: the first offered is the best offered
+                if face_id in offered:
+                    found = worth
+                    break
             tops.append(found)
-        return tuple(reversed(tops))
+        tops.reverse()
+        return tuple(tops)
 
     def best_kept(self, face_ids: Iterable[str]) -> float:
         """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
