@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from harness import Bench, ev, gained, reserves, rolled
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analytics.games.diceforge import turn
 from analytics.games.diceforge.catalogue import catalogue_of_cards
@@ -14,6 +16,7 @@ from analytics.games.diceforge.components import CARDS
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.options import RuleOptions
 from analytics.games.diceforge.pairing import with_card
+from analytics.games.diceforge.rebellion_forge import cheapest_glory_faces, shows_glory
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-forge-goldsmith.toml")
 
@@ -224,3 +227,18 @@ def test_the_catalogue_lists_the_garden_faces_the_trident_may_forge():
     without = catalogue_of_cards([(s, c) for s, c in with_card(
         load_card_set(SET), "F6", "mirror_of_the_abyss").cards.items()])
     assert [r["component"] for r in without if r["source"] == "garden"] == ["x3", "mirror"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.booleans(), min_size=40, max_size=40))
+def test_the_cheapest_glory_faces_are_those_of_the_lowest_cost_among_all_left(kept):
+    """Whatever faces are gone: every distinct face left showing Glory at the lowest cost of
+    those, in Sanctuary order (the scan that stops past that cost finds the same)."""
+    b = Bench(players=4)
+    flags = iter(kept)
+    for pool in b.g.sanctuary:
+        pool[:] = [f for f in pool if next(flags, True)]
+    glory = [f for pool in b.g.sanctuary for f in pool if shows_glory(f)]
+    cost = min((f.cost for f in glory), default=None)
+    assert cheapest_glory_faces(b.g) == tuple(dict.fromkeys(
+        f.id for f in glory if f.cost == cost))

@@ -127,12 +127,18 @@ def shows_glory(face: Face, shields: str = "all") -> bool:
 
 
 def cheapest_glory_faces(g: Game) -> tuple[str, ...]:
-    """The distinct Sanctuary faces showing Glory at the lowest cost among those left."""
-    glory = [f for pool in g.sanctuary for f in pool if shows_glory(f)]
-    if not glory:
-        return ()
-    cost = min(f.cost for f in glory)
-    return tuple(dict.fromkeys(f.id for f in glory if f.cost == cost))
+    """The distinct Sanctuary faces showing Glory at the lowest cost among those left (pools
+    are in cost order, a pool's faces all cost the same: the scan stops past that cost)."""
+    found: list[str] = []
+    cost = 0
+    for pool in g.sanctuary:
+        if found and pool and pool[0].cost > cost:
+            break
+        for f in pool:
+            if shows_glory(f):
+                found.append(f.id)
+                cost = f.cost
+    return tuple(dict.fromkeys(found))
 
 
 @effect("ancestor")
