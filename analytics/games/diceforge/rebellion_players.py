@@ -51,8 +51,9 @@ def mists_victims(g: Game, p: Player) -> list[Player]:
     """The players The Mists bought by p strike, in turn order from p (none if p alone is
     poorest)."""
     order = g.turn_order(p.seat)
-    least = min(mists_gold(g, q) for q in order)
-    poorest = [q for q in order if mists_gold(g, q) == least]
+    golds = [mists_gold(g, q) for q in order]
+    least = min(golds)
+    poorest = [q for q, gold in zip(order, golds, strict=True) if gold == least]
     return [] if [q.seat for q in poorest] == [p.seat] else poorest
 
 
