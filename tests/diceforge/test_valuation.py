@@ -5,14 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from harness import Bench
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.components import CELESTIAL_FACES, FACES, SANCTUARY
+from analytics.games.diceforge.components import FACES, SANCTUARY
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.feat_values import trident_offers
 from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_upgrade
@@ -62,19 +59,3 @@ def test_best_upgrade_and_placement_match_every_option_weighed(card_set: str) ->
                     for name in ("economist", "hero", "economist", "hero")]
         play_game(GAME, setup, policies, seed)
         assert all(p.checked for p in policies)
-
-
-@settings(max_examples=60, deadline=None)
-@given(gold=st.integers(0, 12), sun=st.integers(0, 6), moon=st.integers(0, 6),
-       hammer=st.booleans())
-def test_a_faces_live_value_is_its_best_bundle_less_overflow(gold, sun, moon, hammer):
-    """`live_value` reads the rates' value when nothing overflows: always what weighing each
-    bundle against the reserves' room gives (a Hammer takes the gold that would overflow)."""
-    b = Bench(players=2)
-    if hammer:
-        b.give_card(0, "blacksmiths_hammer")
-    b.set_reserves(0, gold=gold, sun=sun, moon=moon)
-    o = make_bot("diceforge", "economist").outlook(b.g, 0)
-    for face in (*CELESTIAL_FACES[:3], *PLAIN_FACES):
-        if face.bundles:
-            assert o.live_value(face) == max(map(o.bundle_value, face.bundles)), face.id

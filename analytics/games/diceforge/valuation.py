@@ -322,17 +322,6 @@ class Outlook:
             total += amount * unit[res]
         return total
 
-    def live_value(self, face: Face) -> float:
-        """One roll of a plain face now, less what would overflow my reserves: its
-        `face_value` when no bundle can overflow (most rolls), else its best `bundle_value`."""
-        p = self.p
-        caps, res = p.caps, p.res
-        gold, sun, moon = _most_of(face)
-        if (sun <= caps[SUN] - res[SUN] and moon <= caps[MOON] - res[MOON]
-                and (gold <= caps[GOLD] - res[GOLD] or gold_stores(p))):
-            return self.face_value(face, 0.0)
-        return max(map(self.bundle_value, face.bundles))
-
     def face_value(self, face: Face, other: float) -> float:
         """One roll of `face` now; `other` is the value of the other die's face (for x3)."""
         special = face.special
@@ -635,19 +624,6 @@ def _vector(bundle: tuple) -> tuple[int, int, int, int]:
     gold, sun, moon, glory = (sum(a for r, a in bundle if r == res)
                               for res in (GOLD, SUN, MOON, GLORY))
     return gold, sun, moon, glory
-
-
-def _most_of(face: Face) -> tuple[int, int, int]:
-    """The most gold, Sun and Moon any one bundle of `face` gives (kept per face id)."""
-    most = _MOST.get(face.id)
-    if most is None:
-        vectors = _vectors(face)
-        most = _MOST[face.id] = (max(v[0] for v in vectors), max(v[1] for v in vectors),
-                                 max(v[2] for v in vectors))
-    return most
-
-
-_MOST: dict[str, tuple[int, int, int]] = {}
 
 
 def _vectors(face: Face) -> tuple[tuple[int, int, int, int], ...]:
