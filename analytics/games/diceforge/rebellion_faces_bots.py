@@ -74,17 +74,29 @@ def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None)
 
 
 def _best_upgrade(o: Outlook, levels: int, offered: frozenset[str]) -> float:
-    tops = o.rates.upgrade_tops(offered)
+    ranking = o.rates.level_ranking()
     best = 0.0
     found = False
     for level, floor in o.level_floors():
-        top = tops[min(level + levels, TOP_LEVEL)]
+        top = _best_offered(ranking, offered, level + levels)
         if top is None:  # nothing left at that level or above
             continue
         gain = top - floor
         if not found or gain > best:
             best, found = gain, True
     return best
+
+
+def _best_offered(ranking: tuple[tuple[tuple[float, str], ...], ...], offered: frozenset[str],
+                  level: int) -> float | None:
+    """The kept worth of the best face an upgrade to `level` may take: of those offered, at
+    the first level from there with one offered (`upgrade.ladder_of`'s rule), past level 7
+    level 7's. Sanctuary faces are plain: worth the same on either die, ranked by the rates."""
+    for faces in ranking[min(level, TOP_LEVEL):]:
+        for worth, face_id in faces:  # best first: the first offered is the best offered
+            if face_id in offered:
+                return worth
+    return None
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:

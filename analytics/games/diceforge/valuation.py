@@ -39,8 +39,6 @@ from analytics.games.diceforge.upgrade import TOP_LEVEL
 SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
-_FACES_AT_LEVEL = tuple(tuple(f for f in SANCTUARY_FACES if f.level == level)
-                        for level in range(TOP_LEVEL + 1))
 Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
 _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the rates alone
 # My forgeable faces' worths: every one cheapest first, the weakest on each die, the weakest per
@@ -115,28 +113,14 @@ class Rates:
 
     def level_ranking(self) -> tuple[tuple[tuple[float, str], ...], ...]:
         """Per level 0..7, the Sanctuary faces there as (kept worth, id), best first (they are
-        plain: worth the same on either die); worked out once for every game at these rates."""
+        plain: worth the same on either die)."""
         if self._levels is None:
-            worth = self.worth
+            worths = self.worth
             self._levels = tuple(
-                tuple(sorted(((_dot_max(f, *worth), f.id) for f in faces), reverse=True))
-                for faces in _FACES_AT_LEVEL)
+                tuple(sorted(((_dot_max(f, *worths), f.id) for f in SANCTUARY_FACES
+                              if f.level == level), reverse=True))
+                for level in range(TOP_LEVEL + 1))
         return self._levels
-
-    def upgrade_tops(self, offered: frozenset[str]) -> tuple[float | None, ...]:
-        """Per level 0..7, the kept worth of the best face an upgrade to that level takes from
-        `offered` (None when it takes none): the best offered at the first level from there
-        with one offered (`upgrade.ladder_of`'s rule)."""
-        found: float | None = None
-        tops: list[float | None] = []
-        for ranking in reversed(self.level_ranking()):  # an empty level takes the next above
-            for worth, face_id in ranking:  # best first: the first offered is the best offered
-                if face_id in offered:
-                    found = worth
-                    break
-            tops.append(found)
-        tops.reverse()
-        return tuple(tops)
 
     def best_kept(self, face_ids: Iterable[str]) -> float:
         """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
