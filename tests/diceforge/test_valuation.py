@@ -16,7 +16,7 @@ from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_u
 from analytics.games.diceforge.rebellion_forge import trident_faces
 from analytics.games.diceforge.state import Game, Setup
 from analytics.games.diceforge.upgrade import FULL_LADDER, ladder, offered_at, upgradable
-from analytics.games.diceforge.valuation import PLAIN_FACES, SANCTUARY_FACES
+from analytics.games.diceforge.valuation import PLAIN_FACES, SANCTUARY_FACES, RecentDice
 from analytics.policies import make_bot
 
 
@@ -59,3 +59,17 @@ def test_best_upgrade_and_placement_match_every_option_weighed(card_set: str) ->
                     for name in ("economist", "hero", "economist", "hero")]
         play_game(GAME, setup, policies, seed)
         assert all(p.checked for p in policies)
+
+
+def test_recent_dice_keep_what_is_met_again_and_stay_bounded():
+    recent = RecentDice(4)  # two generations of 2
+    first = recent.get(("a",))
+    assert recent.get(("a",)) is first
+    second = recent.get(("b",))
+    recent.get(("c",))  # the newer was full: a and b are now the older generation
+    assert recent.get(("a",)) is first  # met again: moved back to the newer
+    recent.get(("d",))  # the newer (c, a) was full: the older (b) is dropped
+    recent.get(("e",))
+    assert recent.get(("a",)) is first
+    assert recent.get(("b",)) is not second  # worked out afresh
+    assert len(recent.newer) + len(recent.older) <= 4
