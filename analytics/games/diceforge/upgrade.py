@@ -74,10 +74,13 @@ def rises(g: Game, p: Player, most: int) -> tuple[int, ...]:
     a face is left at that level (or level 7, past it) or above (the Merchant asks every turn:
     this reads the Sanctuary's pools, not its ladder).
     """
-    lowest = min((f.level for die in p.dice for f in die
-                  if f.special not in FIXED and f.level < TOP_LEVEL), default=None)
+    lowest = TOP_LEVEL  # a loop, not min() over a generator: the Merchant asks every turn
+    for die in p.dice:
+        for f in die:
+            if f.level < lowest and f.special not in FIXED:
+                lowest = f.level
     top = highest_level_left(g)
-    if lowest is None or top is None:
+    if lowest == TOP_LEVEL or top is None:  # no face below level 7, or nothing left to take
         return ()
     return tuple(n for n in range(1, most + 1) if min(lowest + n, TOP_LEVEL) <= top)
 
