@@ -15,9 +15,12 @@ from analytics.games.diceforge.feat_values import trident_offers
 from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_upgrade
 from analytics.games.diceforge.rebellion_forge import trident_faces
 from analytics.games.diceforge.state import Game, Setup
-from analytics.games.diceforge.upgrade import FULL_LADDER, ladder, offered_at, upgradable
+from analytics.games.diceforge.upgrade import ladder, ladder_of, offered_at, upgradable
 from analytics.games.diceforge.valuation import PLAIN_FACES, SANCTUARY_FACES, RecentDice
 from analytics.policies import make_bot
+
+# The ladder of the Sanctuary as it starts (what SANCTUARY_IDS names).
+FULL_LADDER = ladder_of([[FACES[f] for f in pool] for pool in SANCTUARY])
 
 
 def test_sanctuary_faces_are_plain():

@@ -117,7 +117,7 @@ def _twins(o: Outlook, v: Values) -> float:
             gain = dark_mean - value + bonus - cost
             if gain > 0:
                 dark += gain * on_dark
-    best = max(max(0.0, light / 6), dark / 6)
+    best = max(0.0, light / 6, dark / 6)
     uses = min(float(o.rolls), o.gold_income() / 3)
     return best * uses * TWINS_REALISED
 

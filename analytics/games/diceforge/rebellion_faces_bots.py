@@ -69,7 +69,7 @@ def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None)
     values per faces on offer."""
     if offered is None:
         offered = offered_faces(o.g)
-    faces = offered  # (a name the lambda reads as set)
+    faces = offered  # bound after the None check: the lambda sees a set (for mypy)
     return o.dice_worth(("upgrade", levels, faces), lambda: _best_upgrade(o, levels, faces))
 
 

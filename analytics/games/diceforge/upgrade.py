@@ -109,7 +109,3 @@ def upgrade(g: Game, p: Player, levels: int, cause: str) -> bool:
     face_id = g.decide(p.seat, "upgrade_to", offered_at(offers, old.level + levels), place)
     forge_at(g, p, take_from_sanctuary(g, face_id), place, cause)
     return True
-
-
-# Every face the Sanctuary starts with: what bots value an upgrade against, whatever is left.
-FULL_LADDER = ladder_of([[FACES[f] for f in pool] for pool in SANCTUARY])

@@ -592,7 +592,6 @@ class Outlook:
         return per_roll * self.rolls
 
 
-
 @lru_cache(maxsize=4096)  # a set of faces hashes once (frozenset), the answer is kept
 def _split_faces(face_ids: frozenset[str]
                  ) -> tuple[tuple[str, ...], tuple[Face, ...], Face | None]:
