@@ -3,6 +3,7 @@ speed of the analysis commands over the logs just written.
 
     python -m analytics.bench                       # 2,000 four-player games on one core
     python -m analytics.bench --games 100000 --workers 2 --out logs/bench-100k --keep
+    python -m analytics.bench --games 1000 --rounds 5 --set base --set rebellion-titans-cards
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,6 +29,7 @@ from analytics.games import get_game
 from analytics.native import describe_build
 from analytics.policies import make_bot
 from analytics.simulate import RunConfig, run_simulation, validate
+from analytics.stats.estimates import mean_bounds
 
 ANALYSIS_COMMANDS = ("cards", "faces", "seats")
 
@@ -131,6 +134,53 @@ def _print_simulation(sim: dict, bots: str, workers: int, card_set: str, share: 
                f"{sim['bytes'] / sim['games'] / 1024:.1f} KiB/game on disk")
 
 
+def bench_round(card_sets: tuple[str, ...], games: int, workers: int, bots: str,
+                out: Path) -> list[float]:
+    """CPU games/s of each set, simulated in turn (logs not kept). Rounds of these put the
+    machine's drift between rounds on every set alike."""
+    rates = []
+    for i, card_set in enumerate(card_sets):
+        run = out.with_name(f"{out.name}-round-{i}")
+        shutil.rmtree(run, ignore_errors=True)
+        try:
+            sim = bench_simulation(games, workers, bots, run, card_set)
+        finally:
+            shutil.rmtree(run, ignore_errors=True)
+        rates.append(sim["games"] / sim["cpu"])
+    return rates
+
+
+def share_in_rounds(rates: list[list[float]], column: int
+                    ) -> tuple[float, float, float, list[float]]:
+    """A set's CPU games/s as a share of the first set's, round by round: (mean share, its 95%
+    Student-t interval over the rounds, each round's share). A round is one paired measurement
+    (both sets ran within the same minutes)."""
+    shares = [row[column] / row[0] for row in rates]
+    mean = statistics.fmean(shares)
+    sd = statistics.stdev(shares) if len(shares) > 1 else float("nan")
+    low, high = mean_bounds(mean, sd, len(shares))
+    return mean, float(low), float(high), shares
+
+
+def _rounds(card_sets: tuple[str, ...], first: list[float], rounds: int, games: int,
+            workers: int, bots: str, out: Path) -> None:
+    """Run rounds 2.. (the first is the run above), a line each, then each set's share."""
+    click.echo(f"rounds: {rounds} of {games} games per set, the sets in turn in each round "
+               "(the first is the run above), CPU games/s")
+    rates = [first]
+    while True:
+        each = ", ".join(f"{s} {rate:.0f}" for s, rate in zip(card_sets, rates[-1], strict=True))
+        click.echo(f"  round {len(rates)}: {each}")
+        if len(rates) == rounds:
+            break
+        rates.append(bench_round(card_sets, games, workers, bots, out))
+    for column, card_set in enumerate(card_sets[1:], start=1):
+        mean, low, high, shares = share_in_rounds(rates, column)
+        each = ", ".join(f"{share:.1%}" for share in shares)
+        click.echo(f"  {card_set}: {mean:.1%} of {card_sets[0]}'s (95% interval {low:.1%}-"
+                   f"{high:.1%}, {len(shares)} rounds: {each})")
+
+
 def bench_clone(bots: str) -> float:
     """CPU microseconds to clone a four-player base game at a mid-game action choice."""
     config = RunConfig(players=4, games=1, seed=2026, bots=tuple(bots.split(",")))
@@ -173,30 +223,40 @@ def bench_command(args: list[str]) -> tuple[float, float, int]:
 @click.option("--set", "card_sets", multiple=True, default=("base",), show_default=True,
               help="Card set (preset or file) to simulate; repeat to compare several sets, "
                    "each against the first. The analysis commands read the first set's logs.")
+@click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
+              help="With several sets: simulate them all again, in turn, until this many rounds "
+                   "are done, and give each set's share of the first's CPU games/s with a 95% "
+                   "interval over the rounds (a drifting machine's noise, measured).")
 def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
-         card_sets: tuple[str, ...]) -> None:
+         card_sets: tuple[str, ...], rounds: int) -> None:
     """Benchmark simulation with logging, then the analysis commands on the same logs.
 
     \b
     Examples:
       python -m analytics.bench
       python -m analytics.bench --games 500 --set base --set rebellion-titans-cards
+      python -m analytics.bench --games 1000 --rounds 5 --set base --set rebellion-goddess-cards
     """
+    if rounds > 1 and len(card_sets) < 2:
+        raise click.UsageError("--rounds compares card sets: give two or more --set")
     out = out or Path(tempfile.mkdtemp(prefix="dicelab-bench-")) / "run"
     click.echo(f"machine: a pure-Python loop of 10 M additions takes {python_loop_seconds():.2f} s "
                "(a rough gauge of a drifting machine: it does not scale like the engine)")
     click.echo(f"engine: {describe_build()}")
-    first_rate = None
+    first_rate, cpu_rates = None, []
     for i, card_set in enumerate(card_sets):
         run = out if i == 0 else out.with_name(f"{out.name}-{i}")
         shutil.rmtree(run, ignore_errors=True)
         sim = bench_simulation(games, workers, bots, run, card_set)
         rate = sim["games"] / sim["seconds"]
         first_rate = first_rate or rate
+        cpu_rates.append(sim["games"] / sim["cpu"])
         share = "" if i == 0 else f"  ({rate / first_rate:.0%} of {card_sets[0]}'s games/s)"
         _print_simulation(sim, bots, workers, card_set, share)
         if i and not keep:
             shutil.rmtree(run, ignore_errors=True)
+    if rounds > 1:
+        _rounds(card_sets, cpu_rates, rounds, games, workers, bots, out)
     for command in ANALYSIS_COMMANDS:
         seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
         status = "" if code == 0 else f"  (exit {code})"

@@ -1,8 +1,13 @@
 """`make bench` runs end to end and prints its figures (speed itself is not a test)."""
 
-from click.testing import CliRunner
+import math
+import re
 
-from analytics.bench import main
+import pytest
+from click.testing import CliRunner
+from scipy import stats
+
+from analytics.bench import main, share_in_rounds
 
 
 def test_bench_prints_simulation_and_analysis_figures(tmp_path):
@@ -28,3 +33,35 @@ def test_bench_compares_each_set_with_the_first(tmp_path):
     assert "8 four-player games of base-alternates " in lines[6]
     assert "% of base's games/s)" in lines[7]
     assert not list(tmp_path.iterdir())  # both runs removed without --keep
+
+
+def test_bench_rounds_give_each_set_its_share_with_an_interval(tmp_path):
+    result = CliRunner().invoke(main, ["--games", "4", "--out", str(tmp_path / "run"),
+                                       "--set", "base", "--set", "base-alternates",
+                                       "--rounds", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    start = lines.index("rounds: 3 of 4 games per set, the sets in turn in each round (the "
+                        "first is the run above), CPU games/s")
+    for r in (1, 2, 3):
+        assert re.fullmatch(rf"  round {r}: base \d+, base-alternates \d+", lines[start + r])
+    share = r"-?\d+\.\d%"  # 4 games take a few ticks of CPU: a bound may cross 0
+    assert re.fullmatch(rf"  base-alternates: {share} of base's \(95% interval {share}-{share}, "
+                        rf"3 rounds: {share}, {share}, {share}\)", lines[start + 4])
+    assert lines[start + 5].startswith("cards: ")
+    assert not list(tmp_path.iterdir())  # every round's logs removed without --keep
+
+
+def test_rounds_need_two_sets_to_compare(tmp_path):
+    result = CliRunner().invoke(main, ["--games", "4", "--rounds", "2"])
+    assert result.exit_code == 2
+    assert "--rounds compares card sets: give two or more --set" in result.output
+
+
+def test_a_sets_share_is_the_mean_of_its_rounds_with_a_student_t_interval():
+    rates = [[100.0, 70.0], [200.0, 144.0], [50.0, 37.0]]  # shares 0.70, 0.72, 0.74
+    mean, low, high, shares = share_in_rounds(rates, 1)
+    assert shares == [0.7, 0.72, 0.74]
+    assert mean == pytest.approx(0.72)
+    half = stats.t.ppf(0.975, 2) * 0.02 / math.sqrt(3)  # sd 0.02 over 3 rounds
+    assert (low, high) == (pytest.approx(0.72 - half), pytest.approx(0.72 + half))
