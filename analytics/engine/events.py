@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from analytics.engine import guard
-from analytics.engine.guard import Guarded, GuardedList
+from analytics.engine.containers import GuardedList
+from analytics.engine.guard import Guarded
 
 _append = list.append  # emit checks the guard once itself: no second check per row
 

@@ -40,11 +40,7 @@ OFF_VARIABLE = "DICELAB_COMPILED"
 COMPILED_GLOBS = ("analytics/engine/*.py", "analytics/games/*/*.py")
 INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/content.py": "finds its TOML files next to its source (__file__)",
-    "analytics/engine/guard.py": "subclasses list, which mypyc does not compile",
-    # Their classes take the guard's mixin, an interpreted class: a compiled class cannot
-    # inherit from one ("attribute '__dict__' of 'type' objects is not writable").
-    "analytics/engine/events.py": "EventLog is Guarded (engine/guard.py)",
-    "analytics/games/diceforge/state.py": "Game and Player are Guarded (engine/guard.py)",
+    "analytics/engine/containers.py": "subclasses list, which mypyc does not compile",
 }
 
 

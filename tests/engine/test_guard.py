@@ -9,8 +9,8 @@ import pytest
 
 from analytics.engine import Decider, play_game
 from analytics.engine.chance import SeededChance
+from analytics.engine.containers import GuardedDict, GuardedList, ReadOnlyError
 from analytics.engine.decisions import Decision, DecisionError
-from analytics.engine.guard import GuardedDict, GuardedList, ReadOnlyError
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.components import FACES
@@ -166,5 +166,6 @@ def test_a_clone_is_guarded_too():
 
 def test_an_unknown_decision_kind_names_the_bot_and_the_kind():
     bot = make_bot("diceforge", "hero")
+    state = GAME.new_game(SETUP, SeededChance(1), Decider([bot] * 4, 1))
     with pytest.raises(DecisionError, match="bot 'hero' has no handler for decision kind 'bribe'"):
-        bot.choose(None, Decision(0, "bribe", ("a", "b")), random.Random(0))
+        bot.choose(state, Decision(0, "bribe", ("a", "b")), random.Random(0))

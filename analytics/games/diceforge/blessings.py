@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analytics.engine import guard
-from analytics.engine.guard import write_index
+from analytics.engine.containers import write_index
 from analytics.games.diceforge.components import (
     BLESSED,
     GLORY,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from analytics.engine.chance import Chance
+from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.events import EventLog
-from analytics.engine.guard import GuardedDict, GuardedList
 from analytics.games.diceforge.state import Game
 
 

@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from analytics.engine.guard import GuardedDict
+from analytics.engine.containers import GuardedDict
 from analytics.errors import UserError
 from analytics.games.diceforge.components import CARDS, SLOT_COST, SLOTS, Card
 

@@ -17,7 +17,7 @@ they are blessed at the start. "Immediately" may also read as ending the current
 
 from __future__ import annotations
 
-from analytics.engine.guard import GuardedList
+from analytics.engine.containers import GuardedList
 from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.cards import effect
 from analytics.games.diceforge.components import GLORY, GOLD, MOON, SUN, Card, Cost

@@ -28,7 +28,7 @@ gives (the Sanctuary faces stay: a Wood Nymph or an Ancestor in the set does not
 
 from __future__ import annotations
 
-from analytics.engine.guard import GuardedList
+from analytics.engine.containers import GuardedList
 from analytics.games.diceforge.blessings import minor_blessing
 from analytics.games.diceforge.cards import GARDEN_OF, effect, nothing_on_purchase
 from analytics.games.diceforge.components import (

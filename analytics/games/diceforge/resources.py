@@ -4,7 +4,7 @@ logged."""
 from __future__ import annotations
 
 from analytics.engine import guard
-from analytics.engine.guard import write_item
+from analytics.engine.containers import write_item
 from analytics.games.diceforge.components import GAIN_OF
 from analytics.games.diceforge.hooks import HANDLERS
 from analytics.games.diceforge.state import Game, Player

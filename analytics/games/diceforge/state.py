@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analytics.engine.chance import Chance
+from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.events import EventLog
-from analytics.engine.guard import Guarded, GuardedDict, GuardedList
+from analytics.engine.guard import Guarded
 from analytics.games.diceforge.components import (
     BASE_CAPS,
     CELESTIAL_FACES,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analytics.engine.guard import GuardedList
+from analytics.engine.containers import GuardedList
 from analytics.engine.loop import rank_seats
 from analytics.games.diceforge import (
     rebellion,  # noqa: F401  (registers the Rebellion cards)
