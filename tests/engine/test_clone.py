@@ -13,6 +13,7 @@ from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.pairing import with_card
 from analytics.games.diceforge.state import Game, Setup
 from analytics.policies import make_bot
+from tests.engine.state_walk import attribute_names
 
 SETUP = Setup(4, with_card(load_card_set("base"), "F7", "eternal_fire"))
 SHARED = (int, str, bool, float, type(None), tuple, frozenset) + GAME.immutable
@@ -57,7 +58,7 @@ def mutable_parts(g: Game) -> dict[int, object]:
         elif isinstance(obj, list):
             pending.extend(obj)
         else:
-            pending.extend(getattr(obj, name) for name in obj.__slots__
+            pending.extend(getattr(obj, name) for name in attribute_names(obj)
                            if name not in ("setup", "chance", "decider", "decide"))
     return found
 
@@ -65,7 +66,7 @@ def mutable_parts(g: Game) -> dict[int, object]:
 def snapshot(g: Game) -> tuple:
     """Every field of the state but its channels out, as plain values."""
     def fields_of(obj, skip=()):
-        return tuple((n, repr(getattr(obj, n))) for n in obj.__slots__ if n not in skip)
+        return tuple((n, repr(getattr(obj, n))) for n in attribute_names(obj) if n not in skip)
     return (fields_of(g, ("players", "chance", "decider", "decide", "_orders", "log")),
             tuple(fields_of(p) for p in g.players), tuple(g.log.rows))
 

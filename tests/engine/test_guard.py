@@ -19,6 +19,7 @@ from analytics.games.diceforge.pairing import with_card
 from analytics.games.diceforge.resources import gain, lose, spend
 from analytics.games.diceforge.state import Game, Player, Setup
 from analytics.policies import make_bot
+from tests.engine.state_walk import attribute_names
 
 SETUP = Setup(3, load_card_set("base"))
 
@@ -103,27 +104,37 @@ CHANNELS = ("chance", "decider", "decide")
 
 def unguarded(g: Game) -> list[str]:
     """Paths to every list, dict or set reachable from the state that is not guarded."""
+    return [path for path, obj in walk(g) if type(obj) in (list, dict, set, bytearray)]
+
+
+def walk(g: Game) -> list[tuple[str, object]]:
+    """(path, object) of everything reachable from the state but its channels out and what
+    never changes (faces, cards)."""
     found, pending, seen = [], [("g", g)], set()
     while pending:
         path, obj = pending.pop()
         if id(obj) in seen:
             continue
         seen.add(id(obj))
-        kind = type(obj)
-        if kind in (list, dict, set, bytearray):
-            found.append(path)
+        found.append((path, obj))
         if isinstance(obj, dict):
             pending += [(f"{path}[{key!r}]", item) for key, item in obj.items()]
         elif isinstance(obj, (list, tuple)):
             pending += [(f"{path}[{i}]", item) for i, item in enumerate(obj)]
-        elif hasattr(type(obj), "__slots__") and not isinstance(obj, GAME.immutable):
-            pending += [(f"{path}.{name}", getattr(obj, name)) for name in _slots(obj)
+        elif not isinstance(obj, GAME.immutable):
+            pending += [(f"{path}.{name}", getattr(obj, name)) for name in attribute_names(obj)
                         if name not in CHANNELS]
     return found
 
 
-def _slots(obj) -> list[str]:
-    return [name for klass in type(obj).__mro__ for name in getattr(klass, "__slots__", ())]
+def test_the_walk_reaches_the_players_maps_and_the_log_in_either_build():
+    """A walk that stopped at the Game (a compiled class has no `__slots__`) would find
+    nothing unguarded and prove nothing."""
+    state = GAME.new_game(SETUP, SeededChance(1), Decider([], 1))
+    reached = {id(obj) for _, obj in walk(state)}
+    for part in (state.players[0].res, state.players[2].hooks, state.players[1].dice[0],
+                 state.log.rows, state.sanctuary[0], state.gardens, state.extra_turns):
+        assert id(part) in reached
 
 
 CARD_MIXES = ((("M1", "twins"), ("F7", "eternal_fire"), ("M5", "cerberus"), ("F5", "triton")),

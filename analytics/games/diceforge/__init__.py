@@ -83,7 +83,7 @@ class DiceForge:
     def catalogue(self, setup: Setup) -> tuple[dict[str, type], list[dict]]:
         return catalogue.catalogue(setup)
 
-    def vocabulary(self, setup: Setup) -> dict[str, tuple[str, ...]]:
+    def vocabulary(self, setup: Setup | None) -> dict[str, tuple[str, ...]]:
         return catalogue.vocabulary(setup)
 
 

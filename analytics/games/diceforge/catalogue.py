@@ -133,9 +133,10 @@ def gives(face: Face) -> str | None:
     return " / ".join(" + ".join(f"{n} {r}" for r, n in bundle) for bundle in face.bundles)
 
 
-def vocabulary(setup: Setup) -> dict[str, tuple[str, ...]]:
+def vocabulary(setup: Setup | None) -> dict[str, tuple[str, ...]]:
     """The words of every event column (and which kinds use their item): the same for every
-    setup, all ids of the game (what a run cannot hold never appears) and its rules' words."""
+    setup (None asks for them without one), all ids of the game (what a run cannot hold never
+    appears) and its rules' words."""
     return VOCABULARY
 
 
