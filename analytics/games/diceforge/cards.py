@@ -4,6 +4,7 @@ hook handlers their rows declare (REFERENCE.md §5)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from analytics.games.diceforge.blessings import (
     divine_blessing,
@@ -40,8 +41,10 @@ from analytics.games.diceforge.state import Game, Player
 Effect = Callable[[Game, Player, Card], None]
 EFFECTS: dict[str, Effect] = {}
 
-HAMMER, HAMMER_ROOM = "hammer", 30  # gold on the Hammer tracks; track length per Hammer
-CERBERUS, TRITON = "cerberus", "triton"  # tokens, counted in the resource map
+HAMMER: Final = "hammer"  # gold on the Hammer tracks
+HAMMER_ROOM: Final = 30  # track length per Hammer
+CERBERUS: Final = "cerberus"  # tokens, counted in the resource map
+TRITON: Final = "triton"
 # What a conversion card turns into Glory while its blessings resolve, and at what rate.
 CONVERSIONS = {"sentinel": ((SUN, MOON), 2), "cyclops": ((GOLD,), 1)}
 

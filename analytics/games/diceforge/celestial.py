@@ -14,6 +14,7 @@ around a blessing; a Celestial roll is no blessing, so Cerberus does not hear it
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from analytics.games.diceforge.blessings import resolve, roll_die
 from analytics.games.diceforge.components import CELESTIAL_APPLIED, CELESTIAL_ROLLED, Face
@@ -21,7 +22,7 @@ from analytics.games.diceforge.hooks import fire
 from analytics.games.diceforge.state import CELESTIAL, DIE_NAMES, Game, Player
 from analytics.games.diceforge.upgrade import upgrade
 
-TURNED_UP = "face_turned_up"  # a face set showing without a roll (chosen, not rolled)
+TURNED_UP: Final = "face_turned_up"  # a face set showing without a roll (chosen, not rolled)
 WORDS = {"kind": (TURNED_UP,)}
 
 

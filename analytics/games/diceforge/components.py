@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-GOLD, SUN, MOON, GLORY = "gold", "sun", "moon", "glory"
+# Final (here and for the rules' other word and number constants): the compiled build inlines
+# them where they are read instead of looking them up in the module's globals at each use.
+GOLD: Final = "gold"
+SUN: Final = "sun"
+MOON: Final = "moon"
+GLORY: Final = "glory"
 
 # A bundle is what a face gives: a tuple of (resource, amount) pairs, all gained together.
 Bundle = tuple[tuple[str, int], ...]
@@ -186,10 +192,17 @@ SLOT_COST = {
 
 # Hook names (see hooks.py for when each fires and what its handlers receive). Gaining a
 # resource has one hook per resource, so a gain calls only the handlers that want it.
-ROLLED, BLESSED, PAY, TURN_START, TURN_END, OWN_TURN = (
-    "rolled", "blessed", "pay", "turn_start", "turn_end", "own_turn")
+ROLLED: Final = "rolled"
+BLESSED: Final = "blessed"
+PAY: Final = "pay"
+TURN_START: Final = "turn_start"
+TURN_END: Final = "turn_end"
+OWN_TURN: Final = "own_turn"
 GAIN_OF = {res: f"gain_{res}" for res in (GOLD, SUN, MOON, GLORY)}
-AFTER_FEAT, OUST, REINFORCEMENT, GAME_END = "after_feat", "oust", "reinforcement", "game_end"
+AFTER_FEAT: Final = "after_feat"
+OUST: Final = "oust"
+REINFORCEMENT: Final = "reinforcement"
+GAME_END: Final = "game_end"
 # The Celestial Die's roll, before its face applies, and after (`rolled` and `blessed` of a
 # roll that is no blessing: Cerberus, which follows blessings only, does not hear them).
 CELESTIAL_ROLLED, CELESTIAL_APPLIED = "celestial_rolled", "celestial_applied"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from analytics.games.diceforge.components import (
     FACES,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from analytics.games.diceforge.valuation import Outlook, Values
 
 
-HAMMER = "hammer"  # gold on the Hammer tracks, in the resource map
+HAMMER: Final = "hammer"  # gold on the Hammer tracks, in the resource map
 
 
 def hammer_room(p: Player) -> int:
@@ -97,8 +97,8 @@ def _typhon(o: Outlook, v: Values) -> float:
 # estimate, the Twins' buyers won 5.5 points (4.3-6.6) less than on the same seeds without it.
 # A reroll's 3 gold is gold not forged into a face, whose worth compounds: it counts twice; and
 # about half the rerolls the gold income allows are made. Then buyers win as often as without.
-REROLL_GOLD_WEIGHT = 2.0
-TWINS_REALISED = 0.5
+REROLL_GOLD_WEIGHT: Final = 2.0
+TWINS_REALISED: Final = 0.5
 
 
 def _twins(o: Outlook, v: Values) -> float:
@@ -180,7 +180,7 @@ def _omniscient(o: Outlook, v: Values) -> float:
 # gain, its buyers won 3.3 points (2.3-4.2) less than on the same seeds without it; counting the
 # gold it discards twice made it worse (-6.3); at half the gain, as often as without (-0.1,
 # -1.3 to 1.2).
-TRIDENT_PLACEMENT_SHARE = 0.5
+TRIDENT_PLACEMENT_SHARE: Final = 0.5
 
 
 def trident_offers(g: Game) -> frozenset[str]:

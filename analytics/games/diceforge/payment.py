@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from analytics.games.diceforge.components import PAY, Cost
 from analytics.games.diceforge.resources import spend
 from analytics.games.diceforge.state import Game, Player
 
 # What a payment is for.
-FEAT, EXTRA_ACTION, FORGE, CARD = "feat", "extra_action", "forge", "card"
+FEAT: Final = "feat"
+EXTRA_ACTION: Final = "extra_action"
+FORGE: Final = "forge"
+CARD: Final = "card"
 
 Short = dict[str, int]  # resource -> amount the reserve lacks
 

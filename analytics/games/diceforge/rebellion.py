@@ -17,6 +17,8 @@ they are blessed at the start. "Immediately" may also read as ending the current
 
 from __future__ import annotations
 
+from typing import Final
+
 from analytics.engine.containers import GuardedList
 from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.cards import effect
@@ -37,7 +39,7 @@ from analytics.games.diceforge.resources import gain, lose, spend
 from analytics.games.diceforge.state import DIE_NAMES, Game, Player
 
 # --- The Twins ------------------------------------------------------------------------------
-TWINS = "twins"
+TWINS: Final = "twins"
 TWINS_COST: Cost = ((GOLD, 3),)
 TWINS_BONUS = {"moon": (MOON, 1), "glory": (GLORY, 1)}
 
@@ -77,11 +79,11 @@ def twins_bonus(g: Game, p: Player, card_id: str, faces: list) -> None:
 
 
 # --- The Blacksmith's Scepter ---------------------------------------------------------------
-SCEPTER = "blacksmiths_scepter"
-SCEPTER_TRACK = "scepter"  # the log's word for gold on a Scepter track
-SCEPTER_ROOM = 6
+SCEPTER: Final = "blacksmiths_scepter"
+SCEPTER_TRACK: Final = "scepter"  # the log's word for gold on a Scepter track
+SCEPTER_ROOM: Final = 6
 SHARDS = {SUN: "scepter_sun", MOON: "scepter_moon"}  # shards a Scepter gave this turn
-SHARDS_EXPIRE = "turn_end"  # the cause of losing the shards not spent in the turn
+SHARDS_EXPIRE: Final = "turn_end"  # the cause of losing the shards not spent in the turn
 # The words these cards add to the log (the catalogue declares them to the writer).
 WORDS = {"resource": (SCEPTER_TRACK, *SHARDS.values()), "cause": (SHARDS_EXPIRE,)}
 # A conversion: (shard, how many, the track it needs): 1 shard from 4+, 2 from exactly 6.

@@ -27,6 +27,8 @@ player's die, one's own included.
 
 from __future__ import annotations
 
+from typing import Final
+
 from analytics.games.diceforge.blessings import BOTH_DICE, receive, roll_both
 from analytics.games.diceforge.cards import effect, nothing_on_purchase
 from analytics.games.diceforge.celestial import apply_face_up, roll_celestial, turn_up
@@ -36,8 +38,10 @@ from analytics.games.diceforge.resources import gain
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.upgrade import rises, upgrade
 
-MERCHANT, MERCHANT_GLORY = "merchant", 2
-UPGRADE = "upgrade"  # the Merchant's options: 'glory', or 'upgradeN' with N copies together
+MERCHANT: Final = "merchant"
+MERCHANT_GLORY: Final = 2
+# The Merchant's options: 'glory', or 'upgradeN' with N copies together.
+UPGRADE: Final = "upgrade"
 WIND_ORDER = ("gold", "sun", "moon", "glory")  # how the Wind's options are listed first
 
 

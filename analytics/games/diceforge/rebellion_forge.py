@@ -28,6 +28,8 @@ gives (the Sanctuary faces stay: a Wood Nymph or an Ancestor in the set does not
 
 from __future__ import annotations
 
+from typing import Final
+
 from analytics.engine.containers import GuardedList
 from analytics.games.diceforge.blessings import minor_blessing
 from analytics.games.diceforge.cards import GARDEN_OF, effect, nothing_on_purchase
@@ -47,12 +49,12 @@ from analytics.games.diceforge.resources import gain, spend
 from analytics.games.diceforge.state import POOL_OF, Game, Player
 
 # --- The Companion --------------------------------------------------------------------------
-COMPANION = "companion"
+COMPANION: Final = "companion"
 # Per copy, in the order of p.tracks[COMPANION]: 1 once that copy moved this turn (a turn_start
 # handler clears it), so that each use in a reinforcement step moves a copy of its own.
-COMPANION_MOVED = "companion_moved"
-COMPANION_TRACK = "companion_track"  # the log's word for steps of a Companion token
-COMPANION_END = 5  # the track's last space
+COMPANION_MOVED: Final = "companion_moved"
+COMPANION_TRACK: Final = "companion_track"  # the log's word for steps of a Companion token
+COMPANION_END: Final = 5  # the track's last space
 WORDS = {"resource": (COMPANION_TRACK,), "cause": ()}
 
 
@@ -166,7 +168,7 @@ def goldsmith(g: Game, p: Player, card: Card) -> None:
 
 
 # --- The Tree, The Wood Nymph --------------------------------------------------------------
-TREE_RICH = 8  # reserve gold from which The Tree gives 2 Glory instead
+TREE_RICH: Final = 8  # reserve gold from which The Tree gives 2 Glory instead
 effect("tree")(nothing_on_purchase)  # all in its reinforcement
 
 
@@ -209,7 +211,7 @@ def take_from_temple(g: Game, face_id: str) -> Face:
     return face
 
 
-TRIDENT = "abyssal_trident"  # the catalogue lists the Garden faces it may forge
+TRIDENT: Final = "abyssal_trident"  # the catalogue lists the Garden faces it may forge
 
 
 @effect(TRIDENT)

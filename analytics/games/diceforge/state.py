@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from analytics.engine.chance import Chance
 from analytics.engine.containers import GuardedDict, GuardedList
@@ -32,7 +32,7 @@ from analytics.games.diceforge.options import RuleOptions
 
 # A player's two dice, then the dice no player owns, rolled by cards (index 2 and up).
 DIE_NAMES = ("light", "dark", "celestial")
-CELESTIAL = 2
+CELESTIAL: Final = 2
 SHARED_DICE: dict[int, tuple[Face, ...]] = {CELESTIAL: CELESTIAL_FACES}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from analytics.engine.containers import GuardedList
 from analytics.engine.loop import rank_seats
 from analytics.games.diceforge import (
@@ -49,10 +51,16 @@ EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)
 # active seat, blessings done, owed extra turns), not the call stack: `play` runs steps until
 # the game is over, so a state between two steps (at least at every action choice) can be
 # cloned and played on. Each step names the next; effects inside a step may still decide.
-ROUND_START, STARTING, BLESSING, REINFORCEMENTS = "round_start", "turn_start", "blessing", \
-    "reinforcements"
-ACTION, ACTION_CHOICE, EXTRA, EXTRA_CHOICE = "action", "action_choice", "extra", "extra_choice"
-ENDING, OVER = "turn_end", "game_end"
+ROUND_START: Final = "round_start"
+STARTING: Final = "turn_start"
+BLESSING: Final = "blessing"
+REINFORCEMENTS: Final = "reinforcements"
+ACTION: Final = "action"
+ACTION_CHOICE: Final = "action_choice"
+EXTRA: Final = "extra"
+EXTRA_CHOICE: Final = "extra_choice"
+ENDING: Final = "turn_end"
+OVER: Final = "game_end"
 
 
 def play(g: Game) -> None:

@@ -11,13 +11,14 @@ the face from level 7, the highest there is.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from analytics.games.diceforge.components import FACES, SANCTUARY, Face
 from analytics.games.diceforge.forge import FIXED, forge_at, places, take_from_sanctuary
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import temple_cached
 
-TOP_LEVEL = 7
+TOP_LEVEL: Final = 7
 POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
 _POOLS_HIGHEST_FIRST = sorted(range(len(POOL_LEVELS)), key=POOL_LEVELS.__getitem__, reverse=True)
 

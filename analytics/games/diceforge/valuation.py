@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from analytics.games.diceforge.components import (
     CARDS,
@@ -36,7 +37,7 @@ from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
 from analytics.games.diceforge.upgrade import TOP_LEVEL
 
-SCEPTER = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
+SCEPTER: Final = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
@@ -45,7 +46,7 @@ _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the
 # level that can still be upgraded (see `Outlook._forgeable`).
 Forgeable = tuple[list[float], tuple[float, float], tuple[tuple[int, float], ...]]
 PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
-MIRROR_SHARE = 0.8  # a Mirror roll, against the best face it may copy
+MIRROR_SHARE: Final = 0.8  # a Mirror roll, against the best face it may copy
 # Every face a die can hold that a Mirror may copy (not the Celestial Die's: never on a die).
 COPYABLE_FACES = (*(f for f in FACES.values() if f.special not in ("mirror", "x3")
                     and f not in CELESTIAL_FACES), boar_face(0))
