@@ -17,10 +17,6 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
-class ReadOnlyError(TypeError):
-    """A policy tried to change the game while deciding (guard.refuse raises it)."""
-
-
 def _checked(method: Callable[..., T]) -> Callable[..., T]:
     """`method` of a builtin container, refused while frozen."""
     name = method.__name__

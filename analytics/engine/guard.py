@@ -18,14 +18,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
+from analytics.engine.readonly import ReadOnlyError
+
 FROZEN = False  # True while a policy decides (Decider.decide)
 
 
 def refuse(target: object, what: str) -> NoReturn:
-    # The error class lives in containers.py (plain Python): mypyc compiles no subclass of
-    # TypeError, and refusing is never on the hot path.
-    from analytics.engine.containers import ReadOnlyError
-
     raise ReadOnlyError(f"policies may not change the game: {what} on "
                         f"{type(target).__name__} refused while a policy decides")
 

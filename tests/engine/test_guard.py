@@ -9,8 +9,9 @@ import pytest
 
 from analytics.engine import Decider, play_game
 from analytics.engine.chance import SeededChance
-from analytics.engine.containers import GuardedDict, GuardedList, ReadOnlyError
+from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.decisions import Decision, DecisionError
+from analytics.engine.readonly import ReadOnlyError
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.blessings import roll_die
 from analytics.games.diceforge.components import FACES
