@@ -190,12 +190,11 @@ def read_seat_scores(ctx: Context, frame: pl.DataFrame) -> str:
 
 def read_component(kind: str) -> Callable[[Context, pl.DataFrame], str]:
     def reading(ctx: Context, frame: pl.DataFrame) -> str:
-        rows = frame.filter(pl.col("delta").is_not_null()).sort("delta", descending=True)
+        rows = _by_delta(frame)
         if rows.is_empty():
-            return f"No {kind} was owned in at least {ctx.min_n} seat-games."
+            return _none_owned(ctx, kind)
         top, bottom = rows.row(0, named=True), rows.row(-1, named=True)
-        return (f"Seats owning {top[kind]} win {_points(top['delta'])} more often than those "
-                f"that could have taken it and did not (an association, not its effect; 95% "
+        return (f"{_owners_win(kind, top)} (an association, not its effect; 95% "
                 f"{_points(top['delta_low'])} to "
                 f"{_points(top['delta_high'])}, n = {top['n_owned']:,} owners); {bottom[kind]} "
                 f"is at the other end ({_points(bottom['delta'])}). These are associations: "
@@ -247,10 +246,26 @@ def summary_lines(ctx: Context) -> list[str]:
                   f"({main['estimate']:.0%})" if main else "")
         lines.append(f"{players} players: games last {rounds['estimate']:.1f} rounds, "
                      f"{ties['estimate']:.1%} end in a tie{source}.")
-    for kind in ("cards", "faces"):
-        reading = read_component(kind[:-1])(ctx, ctx.table(kind).frame)
-        lines.append(reading.split(";")[0] + ".")
+    for kind in ("card", "face"):
+        rows = _by_delta(ctx.table(f"{kind}s").frame)
+        lines.append(_none_owned(ctx, kind) if rows.is_empty() else
+                     f"{_owners_win(kind, rows.row(0, named=True))} (an association, not its "
+                     "effect).")
     return lines
+
+
+def _by_delta(frame: pl.DataFrame) -> pl.DataFrame:
+    """A card or face table's rows with a difference, the largest first."""
+    return frame.filter(pl.col("delta").is_not_null()).sort("delta", descending=True)
+
+
+def _none_owned(ctx: Context, kind: str) -> str:
+    return f"No {kind} was owned in at least {ctx.min_n} seat-games."
+
+
+def _owners_win(kind: str, row: dict) -> str:
+    return (f"Seats owning {row[kind]} win {_points(row['delta'])} more often than those "
+            "that could have taken it and did not")
 
 
 def _points(value: float | None) -> str:

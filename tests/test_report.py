@@ -131,6 +131,17 @@ def test_self_contained_and_stamped(report):
     assert md.count("](data:image/svg+xml;base64,") == len(CHARTED)
 
 
+def test_summary_names_the_strongest_associations_in_whole_sentences(report):
+    md = report[1].read_text(encoding="utf-8")
+    summary = md.split("## In one minute", 1)[1].split("\n## ", 1)[0]
+    owners = [line for line in summary.splitlines() if line.startswith("- Seats owning ")]
+    assert len(owners) == 2  # the card and the face with the largest difference
+    for line in owners:
+        assert re.fullmatch(r"- Seats owning \w+ win [+-]\d+\.\d points more often than those "
+                            r"that could have taken it and did not \(an association, not its "
+                            r"effect\)\.", line)
+
+
 def test_summary_comes_first(report):
     html = report[0].read_text(encoding="utf-8")
     order = [html.index('id="summary"')] + [html.index(f'id="{s.source}"') for s in SECTIONS]
