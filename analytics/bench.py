@@ -168,12 +168,11 @@ def _rounds(card_sets: tuple[str, ...], first: list[float], rounds: int, games: 
     click.echo(f"rounds: {rounds} of {games} games per set, the sets in turn in each round "
                "(the first is the run above), CPU games/s")
     rates = [first]
-    while True:
+    for number in range(1, rounds + 1):
+        if number > 1:
+            rates.append(bench_round(card_sets, games, workers, bots, out))
         each = ", ".join(f"{s} {rate:.0f}" for s, rate in zip(card_sets, rates[-1], strict=True))
-        click.echo(f"  round {len(rates)}: {each}")
-        if len(rates) == rounds:
-            break
-        rates.append(bench_round(card_sets, games, workers, bots, out))
+        click.echo(f"  round {number}: {each}")
     for column, card_set in enumerate(card_sets[1:], start=1):
         mean, low, high, shares = share_in_rounds(rates, column)
         each = ", ".join(f"{share:.1%}" for share in shares)

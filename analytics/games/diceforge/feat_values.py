@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from analytics.games.diceforge.cards import HAMMER
 from analytics.games.diceforge.components import (
     FACES,
     GOLD,
@@ -24,9 +25,6 @@ from analytics.games.diceforge.temple import offered_faces, temple_cached
 if TYPE_CHECKING:
     from analytics.games.diceforge.state import Game, Player
     from analytics.games.diceforge.valuation import Outlook, Values
-
-
-HAMMER: Final = "hammer"  # gold on the Hammer tracks, in the resource map
 
 
 def hammer_room(p: Player) -> int:

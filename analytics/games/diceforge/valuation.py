@@ -33,11 +33,11 @@ from analytics.games.diceforge.components import (
 )
 from analytics.games.diceforge.feat_values import DICE_EFFECTS, EFFECT_VALUES, HAMMER, hammer_room
 from analytics.games.diceforge.forge import FIXED
+from analytics.games.diceforge.rebellion import SCEPTER
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
 from analytics.games.diceforge.upgrade import TOP_LEVEL
 
-SCEPTER: Final = "blacksmiths_scepter"  # the Scepter's tracks are kept under its card id
 HAMMER_RATE = sum(HAMMER_REWARDS) / (2 * HAMMER_PHASE)  # Glory per gold on a full Hammer
 SANCTUARY_FACES = tuple(f for f in FACES.values() if f.cost > 0)
 Colour = str | int | None  # a Face's `colour`: a Shield's is the resource its bonus matches
