@@ -8,15 +8,16 @@ their `Plan` parameters, so every rule below is written once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from analytics.engine.decisions import Decision, DecisionError
 from analytics.games.diceforge.blessings import BOAR_OWNER_BONUS
 from analytics.games.diceforge.cards import CONVERSIONS, TRITON_CHOICES
 from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN, Card, Face
-from analytics.games.diceforge.feat_values import EFFECT_VALUES, HAMMER
+from analytics.games.diceforge.feat_values import EFFECT_BOUNDS, EFFECT_VALUES, HAMMER
 from analytics.games.diceforge.payment import FORGE, funds
 from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
 from analytics.games.diceforge.rebellion_faces_bots import FACES_HANDLERS, USE_WORTHS
@@ -59,7 +60,7 @@ class HeuristicBot:
     def __init__(self, name: str, plan: Plan) -> None:
         self.name = name
         self.plan = plan
-        params, self.feats = _plan_tables(plan)
+        params, self.feats, self.bounds = _plan_tables(plan)
         self.params: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v
                                        for k, v in params.items()}  # a copy per bot, cheaply
         self.book = rate_book(plan.values)
@@ -103,14 +104,20 @@ class HeuristicBot:
         return answer
 
 
+Bound = Callable[[Outlook, Values], float]
+
+
 @cache
-def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple]]:
-    """A plan's recorded parameters, and per card (fixed score, effect, island).
+def _plan_tables(plan: Plan) -> tuple[dict[str, Any], dict[str, tuple], dict[str, Bound]]:
+    """A plan's recorded parameters; per card (fixed score, effect, island); and the upper
+    bound of the worth of each card whose worth declares one (feat_values.EFFECT_BOUNDS).
 
     The fixed score is printed Glory plus the plan's taste less the shards' price: the part of
     a feat's score that never changes. Computed once per plan, not once per bot.
     """
-    return asdict(plan), {cid: _feat_table(plan, card) for cid, card in CARDS.items()}
+    feats = {cid: _feat_table(plan, card) for cid, card in CARDS.items()}
+    bounds = {cid: EFFECT_BOUNDS[row[1]] for cid, row in feats.items() if row[1] in EFFECT_BOUNDS}
+    return asdict(plan), feats, bounds
 
 
 def _feat_table(plan: Plan, card: Card) -> tuple:
@@ -121,14 +128,18 @@ def _feat_table(plan: Plan, card: Card) -> tuple:
 
 # --- actions -------------------------------------------------------------------------------
 
-def feat_score(bot: HeuristicBot, o: Outlook, card_id: str) -> float:
-    """A feat's worth net of the shards it costs and the blessing an ousted hero gets."""
+def feat_score(bot: HeuristicBot, o: Outlook, card_id: str, worth: Bound | None = None) -> float:
+    """A feat's worth net of the shards it costs and the blessing an ousted hero gets; with
+    `worth`, that in place of its effect's (an upper bound of it gives one of the score)."""
     known = bot.feats.get(card_id)
     if known is None:  # a card added after the plan's tables were made: read its row now
         card = next(c for c in o.g.slots.values() if c.id == card_id)
         known = bot.feats[card_id] = _feat_table(bot.plan, card)
     base, effect, island = known
-    score = base + o.effect(effect) if effect else base
+    if effect:
+        score = base + (o.effect(effect) if worth is None else worth(o, o.v))
+    else:
+        score = base
     occupant = o.g.islands[island]
     if occupant is not None and occupant != o.p.seat:
         score -= bot.plan.oust_cost
@@ -148,14 +159,45 @@ def option_score(bot: HeuristicBot, o: Outlook, option: str) -> float:
     return feat_score(bot, o, option)
 
 
+# A bound and a worth sum in different orders: their roundings may differ, by far less.
+BOUND_MARGIN: Final = 1e-6
+
+
+def best_option(bot: HeuristicBot, o: Outlook, options: Sequence[str], skip: str = ""
+                ) -> tuple[str | None, float]:
+    """The option but `skip` with the highest `option_score` (the first, on ties) and its
+    score; (None, -inf) for none.
+
+    A feat whose worth declares an upper bound is scored in full only when the score that
+    bound gives reaches the best found (highest bounds first). One that cannot reach it scores
+    below the best, so the answer is that of scoring every option, and most such worths (dear
+    ones: they read every player's dice, say) are never worked out.
+    """
+    bounds = bot.bounds
+    best, top, bounded = None, float("-inf"), None
+    for option in options:
+        if option in bounds and bot.feats[option][1] not in o.decided:
+            if bounded is None:
+                bounded = []
+            bounded.append((feat_score(bot, o, option, bounds[option]), option))
+        elif option != skip:
+            score = option_score(bot, o, option)
+            if score > top:
+                best, top = option, score
+    if bounded is not None:
+        bounded.sort(reverse=True)
+        for bound_score, option in bounded:
+            if bound_score + BOUND_MARGIN < top:
+                break  # and every later one: none of them can reach the best
+            score = option_score(bot, o, option)
+            if score > top or (score == top and options.index(option) < options.index(best)):
+                best, top = option, score
+    return best, top
+
+
 def choose_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """The action (forge, a feat or pass) with the highest score (the first, on ties)."""
-    o = bot.outlook(g, d.seat)
-    best, best_score = None, float("-inf")
-    for option in d.options:
-        score = option_score(bot, o, option)
-        if score > best_score:
-            best, best_score = option, score
+    best, _ = best_option(bot, bot.outlook(g, d.seat), d.options)
     assert best is not None  # every option scores above -inf
     return best
 
@@ -163,14 +205,9 @@ def choose_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
 def choose_extra_action(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Take the best second action if it beats the 2 Sun Shards it costs by a margin."""
     o = bot.outlook(g, d.seat)
-    best, best_score = "pass", float("-inf")
-    for option in d.options:
-        if option != "pass":
-            score = option_score(bot, o, option)
-            if score > best_score:
-                best, best_score = option, score
+    best, best_score = best_option(bot, o, d.options, skip="pass")
     threshold = 2 * bot.plan.shard_price + bot.plan.extra_margin
-    return best if best_score > threshold else "pass"
+    return best if best is not None and best_score > threshold else "pass"
 
 
 # --- forging --------------------------------------------------------------------------------

@@ -14,7 +14,11 @@ from analytics.games.diceforge.components import (
     SUN,
     Face,
 )
-from analytics.games.diceforge.rebellion_faces_bots import FACE_CARD_VALUES, FACE_DICE_EFFECTS
+from analytics.games.diceforge.rebellion_faces_bots import (
+    FACE_CARD_BOUNDS,
+    FACE_CARD_VALUES,
+    FACE_DICE_EFFECTS,
+)
 from analytics.games.diceforge.rebellion_forge import (
     cheapest_glory_faces,
     shows_glory,
@@ -240,3 +244,7 @@ DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "cel
                           "cancer", "sphinx", "cerberus", "sentinel", "cyclops", "twins",
                           "blacksmiths_scepter", "eternal_fire", "companion", "tree"}
                          ) | FACE_DICE_EFFECTS
+
+# Upper bounds of worths that cost much more than their bound (bots.best_option scores such a
+# feat only when its bound could beat the best option found); a worth with none is scored.
+EFFECT_BOUNDS = {**FACE_CARD_BOUNDS}

@@ -23,7 +23,7 @@ from analytics.games.diceforge.upgrade import TOP_LEVEL, Ladder, ladder, offered
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
-    from analytics.games.diceforge.valuation import Outlook, Values
+    from analytics.games.diceforge.valuation import Outlook, Rates, Values
 
 LIGHT_COST = 3  # gold a use of The Light costs (its card's `use`)
 LIGHT_CHANCE = 0.6  # share of a face's value the best face showing at a Light use gives
@@ -198,9 +198,51 @@ def _merchant(o: Outlook, v: Values) -> float:
 
 def _light(o: Outlook, v: Values) -> float:
     """Each turn the gold allows: a good face showing somewhere, for 3 gold."""
-    best = o.best_shown_anywhere()
+    return _light_with(o, o.best_shown_anywhere())
+
+
+def _light_with(o: Outlook, best: float) -> float:
     uses = min(float(_turns(o)), o.gold_income() / LIGHT_COST)
     return LIGHT_REALISED * uses * max(0.0, LIGHT_CHANCE * best - LIGHT_COST * o.unit[GOLD])
+
+
+# --- upper bounds of worths (feat_values.EFFECT_BOUNDS) ----------------------------------------
+# Each is at least its worth, read from the rates and my dice values alone (which the bots keep),
+# never from the other players' dice or the Temple: where a bot's choice is clear without it,
+# the worth itself is never worked out. tests/test_bot_bounds.py holds them above the worths.
+
+CELESTIAL_PLAIN = tuple(f for f in CELESTIAL_FACES if not f.special)
+
+
+def _uncapped(o: Outlook, face: Face) -> float:
+    """A plain face's best bundle with no reserve cap: at least its `bundle_value`, and its
+    `face_value` (the same sum)."""
+    unit = o.unit
+    return max(sum(n * unit[res] for res, n in bundle) for bundle in face.bundles)
+
+
+def _light_bound(o: Outlook, v: Values) -> float:
+    """`_light` with the best face any die may hold for the best showing."""
+    return _light_with(o, o.top_roll())
+
+
+def _celestial_bound(o: Outlook, v: Values) -> float:
+    """`celestial_mean` with each face at most its worth: plain faces with no reserve cap;
+    the Celestial Mirror the best face any die (the Celestial Die's too) may show; the choice
+    of a face my best; the double upgrade the best Sanctuary face kept (over a face worth at
+    least nothing). All but my best face read only the rates: kept with them."""
+    rates = o.rates
+    known = _CELESTIAL_RATES.get(rates)
+    if known is None:
+        plain = [_uncapped(o, f) for f in CELESTIAL_PLAIN]
+        top_kept = max(faces[0][0] for faces in rates.level_ranking() if faces)
+        known = _CELESTIAL_RATES[rates] = (sum(plain) + max(o.top_roll(), *plain),
+                                           max(0.0, top_kept))
+    return (known[0] + max(o.roll_values()) + known[1]) / len(CELESTIAL_FACES)
+
+
+# Per `Rates` (shared by every game, each kept by the RateBook): `_celestial_bound`'s parts.
+_CELESTIAL_RATES: dict[Rates, tuple[float, float]] = {}
 
 
 FACE_CARD_VALUES: dict[str, Callable[[Outlook, Values], float]] = {
@@ -209,6 +251,11 @@ FACE_CARD_VALUES: dict[str, Callable[[Outlook, Values], float]] = {
     "wind": _wind,
     "merchant": _merchant,
     "light": _light,
+}
+
+FACE_CARD_BOUNDS: dict[str, Callable[[Outlook, Values], float]] = {
+    "celestial_die": _celestial_bound,
+    "light": _light_bound,
 }
 
 # Worths that read only the rates and my dice (feat_values.DICE_EFFECTS).

@@ -40,11 +40,11 @@ def _ladder_of_game(g: Game) -> Ladder:
 
 def ladder_of(sanctuary: Sequence[Sequence[Face]]) -> Ladder:
     """The ladder of a Sanctuary's pools (in cost order)."""
-    by_level: list[list[str]] = [[] for _ in range(TOP_LEVEL + 1)]
+    by_level: list[dict[str, None]] = [{} for _ in range(TOP_LEVEL + 1)]  # ids, in order
     for pool, level in zip(sanctuary, POOL_LEVELS, strict=True):
+        ids = by_level[level]
         for face in pool:
-            if face.id not in by_level[level]:
-                by_level[level].append(face.id)
+            ids[face.id] = None
     steps: list[tuple[str, ...]] = []
     found: tuple[str, ...] = ()
     for faces in reversed(by_level):

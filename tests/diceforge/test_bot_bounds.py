@@ -1,0 +1,90 @@
+"""The bots' upper bounds of card worths (feat_values.EFFECT_BOUNDS): each holds above its
+worth in every state random games reach, and choosing with them changes no answer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from test_properties import games
+
+from analytics.engine import play_game
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.bots import BOUND_MARGIN
+from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.feat_values import EFFECT_BOUNDS, EFFECT_VALUES
+from analytics.games.diceforge.state import Game, Setup
+from analytics.policies import make_bot
+
+PLANS = ("economist", "hero")
+PRESETS = ("rebellion-goddess-cards", "rebellion-titans-cards")
+ACTIONS = ("action", "extra_action")
+
+
+class BoundsChecked:
+    """Wraps a heuristic bot: at each action choice, every bound is held to its worth, read
+    from the deciding seat's Outlook, and the worths its choice worked out are recorded."""
+
+    def __init__(self, bot, worked_out: list[tuple[tuple, set[str]]]) -> None:
+        self.bot, self.name, self.params = bot, bot.name, bot.params
+        self.worked_out = worked_out
+        self.checked = 0
+
+    def choose(self, view: Game, decision: Decision, rng: random.Random):
+        if decision.kind in ACTIONS:
+            o = self.bot.outlook(view, decision.seat)
+            for name, bound in EFFECT_BOUNDS.items():
+                worth = EFFECT_VALUES[name](o, o.v)
+                assert bound(o, o.v) + BOUND_MARGIN >= worth, (name, view.round, decision.seat)
+            self.checked += 1
+        answer = self.bot.choose(view, decision, rng)
+        if decision.kind in ACTIONS:
+            self.worked_out.append((decision.options, set(self.bot.outlook(view, decision.seat)
+                                                          .decided)))
+        return answer
+
+
+def checked_bots(players: int, worked_out: list) -> list[BoundsChecked]:
+    return [BoundsChecked(make_bot("diceforge", PLANS[seat % 2]), worked_out)
+            for seat in range(players)]
+
+
+def test_every_card_worth_with_a_bound_is_a_worth():
+    assert set(EFFECT_BOUNDS) == {"celestial_die", "light"}
+    assert set(EFFECT_BOUNDS) <= set(EFFECT_VALUES)
+
+
+@settings(max_examples=12, deadline=None)
+@given(games)
+def test_bounds_hold_above_their_worths_in_random_card_sets(game):
+    bots = checked_bots(game["players"], [])
+    play_game(GAME, Setup(game["players"], game["cards"]), bots, game["seed"])
+    assert sum(bot.checked for bot in bots) > 0
+
+
+@pytest.mark.parametrize("card_set", PRESETS)
+def test_bounds_hold_and_spare_most_worths_in_the_presets(card_set):
+    """The presets hold both bounded cards: their worths are skipped at most choices where
+    the card is an option, and worked out at some."""
+    worked_out: list[tuple[tuple, set[str]]] = []
+    for seed in range(4):
+        play_game(GAME, Setup(4, load_card_set(card_set)), checked_bots(4, worked_out), seed)
+    card = {"rebellion-goddess-cards": "celestial_die", "rebellion-titans-cards": "light"}[card_set]
+    offered = [names for options, names in worked_out if card in options]
+    skipped = sum(card not in names for names in offered)
+    assert 0 < len(offered) - skipped < skipped
+
+
+@pytest.mark.parametrize("card_set", PRESETS)
+def test_choosing_with_bounds_gives_the_events_of_scoring_every_option(card_set):
+    cards = load_card_set(card_set)
+    for seed in range(6):
+        bounded = [make_bot("diceforge", PLANS[seat % 2]) for seat in range(4)]
+        scored = [make_bot("diceforge", PLANS[seat % 2]) for seat in range(4)]
+        for bot in scored:
+            bot.bounds = {}
+        with_bounds = play_game(GAME, Setup(4, cards), bounded, seed)
+        without = play_game(GAME, Setup(4, cards), scored, seed)
+        assert with_bounds.events == without.events
