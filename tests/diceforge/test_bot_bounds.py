@@ -52,7 +52,7 @@ def checked_bots(players: int, worked_out: list) -> list[BoundsChecked]:
 
 
 def test_every_card_worth_with_a_bound_is_a_worth():
-    assert set(EFFECT_BOUNDS) == {"celestial_die", "light"}
+    assert set(EFFECT_BOUNDS) == {"ancestor", "celestial_die", "light"}
     assert set(EFFECT_BOUNDS) <= set(EFFECT_VALUES)
 
 

@@ -11,6 +11,7 @@ from analytics.games.diceforge.components import (
     HAMMER_PHASE,
     HAMMER_REWARDS,
     MOON,
+    SANCTUARY,
     SUN,
     Face,
 )
@@ -154,6 +155,22 @@ def _ancestor(o: Outlook, v: Values) -> float:
     return max(0.0, o.best_placement(faces)) + max(o.die_means())
 
 
+# Every Sanctuary face showing Glory: the Ancestor offers some of them. All are plain faces,
+# worth the same on either die.
+SANCTUARY_GLORY = tuple(dict.fromkeys(f for pool in SANCTUARY for f in pool
+                                      if shows_glory(FACES[f])))
+
+
+def _ancestor_bound(o: Outlook, v: Values) -> float:
+    """`_ancestor` with the best Sanctuary face showing Glory in place of the cheapest left
+    (the Temple is not read)."""
+    parts = o.rates.parts
+    top = parts.get("sanctuary_glory")
+    if top is None:
+        top = parts["sanctuary_glory"] = o.rates.best_kept(SANCTUARY_GLORY)
+    return max(0.0, top - min(o.weakest())) + max(o.die_means())
+
+
 def _wood_nymph(o: Outlook, v: Values) -> float:
     """4 gold, and a purchase now without spending an action: the best face it affords."""
     gold, offered = o.p.res[GOLD] + 4, offered_faces(o.g)
@@ -247,4 +264,4 @@ DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "cel
 
 # Upper bounds of worths that cost much more than their bound (bots.best_option scores such a
 # feat only when its bound could beat the best option found); a worth with none is scored.
-EFFECT_BOUNDS = {**FACE_CARD_BOUNDS}
+EFFECT_BOUNDS = {**FACE_CARD_BOUNDS, "ancestor": _ancestor_bound}

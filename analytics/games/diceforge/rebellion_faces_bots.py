@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
@@ -23,7 +24,7 @@ from analytics.games.diceforge.upgrade import TOP_LEVEL, Ladder, ladder, offered
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
-    from analytics.games.diceforge.valuation import Outlook, Rates, Values
+    from analytics.games.diceforge.valuation import Outlook, Values
 
 LIGHT_COST = 3  # gold a use of The Light costs (its card's `use`)
 LIGHT_CHANCE = 0.6  # share of a face's value the best face showing at a Light use gives
@@ -145,12 +146,13 @@ def _wind(o: Outlook, v: Values) -> float:
 
 # One game: per seat (its dice's `forged`, what they show), and (every seat's, all that shows).
 _SHOWN: list = [None, {}, None]
+_FORGED = attrgetter("forged")
 
 
 def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
     """Per resource, what one roll of every player's dice shows in all, kept while no die
     changes (every bot decision asks it, and a die changes a few times a game)."""
-    forged = tuple(q.forged for q in g.players)
+    forged = tuple(map(_FORGED, g.players))
     if _SHOWN[0] is g and _SHOWN[2] is not None and _SHOWN[2][0] == forged:
         return _SHOWN[2][1]
     totals: dict[str, float] = {}
@@ -171,22 +173,24 @@ def _shown_by(g: Game, q: Player) -> dict[str, float]:
         totals: dict[str, float] = {}
         for die in q.dice:
             size = len(die)
+            known_shares = _PER_ROLL.setdefault(size, {})
             for face in die:
-                for res, share in _shown_per_roll(face, size):
+                shares = known_shares.get(face.id)
+                if shares is None:
+                    shares = known_shares[face.id] = _shown_per_roll(face, size)
+                for res, share in shares:
                     totals[res] = totals.get(res, 0.0) + share
         known = _SHOWN[1][q.seat] = (q.forged, totals)
     return known[1]
 
 
-_PER_ROLL: dict[tuple[str, int], tuple[tuple[str, float], ...]] = {}
+# Per die size, per face id: (resource, what the face shows of it / the size) per resource.
+_PER_ROLL: dict[int, dict[str, tuple[tuple[str, float], ...]]] = {}
 
 
 def _shown_per_roll(face: Face, size: int) -> tuple[tuple[str, float], ...]:
-    """(resource, what `face` shows of it / `size`) per resource it shows, worked out once."""
-    found = _PER_ROLL.get((face.id, size))
-    if found is None:
-        found = _PER_ROLL[face.id, size] = tuple((res, n / size) for res, n in shows(face))
-    return found
+    """(resource, what `face` shows of it / `size`) per resource it shows."""
+    return tuple((res, n / size) for res, n in shows(face))
 
 
 def _merchant(o: Outlook, v: Values) -> float:
@@ -231,18 +235,14 @@ def _celestial_bound(o: Outlook, v: Values) -> float:
     the Celestial Mirror the best face any die (the Celestial Die's too) may show; the choice
     of a face my best; the double upgrade the best Sanctuary face kept (over a face worth at
     least nothing). All but my best face read only the rates: kept with them."""
-    rates = o.rates
-    known = _CELESTIAL_RATES.get(rates)
+    parts = o.rates.parts
+    known = parts.get("celestial")
     if known is None:
         plain = [_uncapped(o, f) for f in CELESTIAL_PLAIN]
-        top_kept = max(faces[0][0] for faces in rates.level_ranking() if faces)
-        known = _CELESTIAL_RATES[rates] = (sum(plain) + max(o.top_roll(), *plain),
-                                           max(0.0, top_kept))
-    return (known[0] + max(o.roll_values()) + known[1]) / len(CELESTIAL_FACES)
-
-
-# Per `Rates` (shared by every game, each kept by the RateBook): `_celestial_bound`'s parts.
-_CELESTIAL_RATES: dict[Rates, tuple[float, float]] = {}
+        known = parts["celestial"] = sum(plain) + max(o.top_roll(), *plain)
+        top_kept = max(faces[0][0] for faces in o.rates.level_ranking() if faces)
+        parts["celestial_upgrade"] = max(0.0, top_kept)
+    return (known + max(o.roll_values()) + parts["celestial_upgrade"]) / len(CELESTIAL_FACES)
 
 
 FACE_CARD_VALUES: dict[str, Callable[[Outlook, Values], float]] = {

@@ -77,7 +77,7 @@ class Rates:
 
     __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
                  "values", "worths", "_all_kept", "_ranked", "_levels",
-                 "top_roll")
+                 "top_roll", "parts")
 
     def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
         n = len(g.players)
@@ -100,6 +100,8 @@ class Rates:
         self._all_kept = False  # whether `worths` holds every plain face (see `best_kept`)
         self._ranked: list[tuple[float, int, str]] | None = None
         self.top_roll: float | None = None  # see `Outlook.top_roll`
+        # Parts of card worths' bounds that read only these rates, by name (`rates_part`).
+        self.parts: dict[str, float] = {}
         self._levels: tuple[tuple[tuple[float, str], ...], ...] | None = None
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
