@@ -70,14 +70,15 @@ def wind(g: Game, p: Player, card: Card) -> None:
     showing = [f for q in g.turn_order(p.seat) for f in q.up]
     totals: dict[str, int] = {}
     for face in showing:
+        amounts = shown_amounts(face)
         for res in face.resources:
-            totals[res] = totals.get(res, 0) + shown(face, res)
+            totals[res] = totals.get(res, 0) + amounts[res]
     if not totals:
         return
     order = sorted(totals, key=lambda r: (WIND_ORDER + (r,)).index(r))
     res = g.decide(p.seat, "wind_type", tuple(order), tuple((r, totals[r]) for r in order))
     for face in showing:
-        gain(g, p, res, shown(face, res), card.id, face.id)
+        gain(g, p, res, shown_amounts(face).get(res, 0), card.id, face.id)
 
 
 def shown(face: Face, res: str) -> int:
@@ -86,15 +87,25 @@ def shown(face: Face, res: str) -> int:
 
 
 # Faces are immutable and one id is one face's rewards, so what each shows is kept by id: the
-# bots' worth of The Wind reads every face of every die at each action choice.
+# bots' worth of The Wind reads every face of every die at each action choice, and the Wind
+# every face showing.
+_AMOUNTS: dict[str, dict[str, int]] = {}
 _SHOWS: dict[str, tuple[tuple[str, int], ...]] = {}
 
 
+def shown_amounts(face: Face) -> dict[str, int]:
+    """`shown(face, resource)` for every resource the face shows (do not modify)."""
+    found = _AMOUNTS.get(face.id)
+    if found is None:
+        found = _AMOUNTS[face.id] = {res: shown(face, res) for res in face.resources}
+    return found
+
+
 def shows(face: Face) -> tuple[tuple[str, int], ...]:
-    """(resource, `shown(face, resource)`) for every resource the face shows."""
+    """(resource, `shown(face, resource)`) for every resource the face shows, by name."""
     found = _SHOWS.get(face.id)
     if found is None:
-        found = _SHOWS[face.id] = tuple((res, shown(face, res)) for res in sorted(face.resources))
+        found = _SHOWS[face.id] = tuple(sorted(shown_amounts(face).items()))
     return found
 
 

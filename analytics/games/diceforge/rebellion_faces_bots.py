@@ -140,8 +140,12 @@ def _goddess(o: Outlook, v: Values) -> float:
 
 def _wind(o: Outlook, v: Values) -> float:
     """The resource all dice show most of, on average, at its worth."""
-    return WIND_REALISED * max((n * o.unit.get(res, 1.0) for res, n in _shown_by_all(o.g)),
-                               default=0.0)
+    best = 0.0  # a loop, not max() over a generator: asked at most action choices
+    for res, n in _shown_by_all(o.g):
+        worth = n * o.unit.get(res, 1.0)
+        if worth > best:
+            best = worth
+    return WIND_REALISED * best
 
 
 # One game: per seat (its dice's `forged`, what they show), and (every seat's, all that shows).
