@@ -275,7 +275,7 @@ class Outlook:
                         entry = counts[f.id] = [f, 0, 0]
                     entry[1 + d] += 1
             self._faces = [tuple(entry) for entry in counts.values()]
-            self._dice_key = "|".join(f"{f.id}:{light}:{dark}" for f, light, dark in self._faces)
+            self._dice_key = "|".join([f"{f.id}:{light}:{dark}" for f, light, dark in self._faces])
             self._mirror_on_dice = "mirror" in counts
         return self._faces
 
@@ -475,13 +475,19 @@ class Outlook:
         slots: list[float] = []
         floors: dict[int, float] = {}
         light = dark = float("inf")
+        worths = self._worths
         for f, on_light, on_dark in self.faces():
             if f.special in FIXED:
                 continue
-            # A plain face is worth the same on either die: read once.
-            on_both = f.special in _SAME_ON_BOTH
-            worth_light = self.face_worth(f, 0) if on_light or on_both else 0.0
-            worth_dark = worth_light if on_both else (self.face_worth(f, 1) if on_dark else 0.0)
+            if f.special in _SAME_ON_BOTH:  # a plain face: worth the same on either die, and
+                # kept by `face_worth` (read here without its call: this runs at most turns)
+                worth_light = worths.get(f.id)
+                if worth_light is None:
+                    worth_light = self.face_worth(f, 0)
+                worth_dark = worth_light
+            else:
+                worth_light = self.face_worth(f, 0) if on_light else 0.0
+                worth_dark = self.face_worth(f, 1) if on_dark else 0.0
             floor = float("inf")  # its least worth on a die it is on
             if on_light:
                 slots += [worth_light] * on_light
