@@ -4,6 +4,7 @@ worth in every state random games reach, and choosing with them changes no answe
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +12,8 @@ from test_properties import games
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge import GAME
-from analytics.games.diceforge.bots import BOUND_MARGIN
+from analytics.games.diceforge import GAME, bots
+from analytics.games.diceforge.bots import BOUND_MARGIN, best_option, option_score
 from analytics.games.diceforge.content import load_card_set
 from analytics.games.diceforge.feat_values import EFFECT_BOUNDS, EFFECT_VALUES
 from analytics.games.diceforge.state import Game, Setup
@@ -88,3 +89,53 @@ def test_choosing_with_bounds_gives_the_events_of_scoring_every_option(card_set)
         with_bounds = play_game(GAME, Setup(4, cards), bounded, seed)
         without = play_game(GAME, Setup(4, cards), scored, seed)
         assert with_bounds.events == without.events
+
+
+class Compared:
+    """Wraps a heuristic bot: at each action choice, `best_option` under other bounds (each
+    feat's own worth, exactly; and one far above it) must pick what scoring every option in
+    order picks (the first of the best)."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.name, self.params = bot, bot.name, bot.params
+        self.compared = 0
+
+    def choose(self, view: Game, decision: Decision, rng: random.Random):
+        if decision.kind == "action":
+            o = self.bot.outlook(view, decision.seat)
+            scores = [option_score(self.bot, o, option) for option in decision.options]
+            first_best = decision.options[scores.index(max(scores))]
+            feats = {cid: row[1] for cid, row in self.bot.feats.items()
+                     if row[1] in EFFECT_VALUES}
+            exact = {cid: EFFECT_VALUES[name] for cid, name in feats.items()}
+            far = {cid: (lambda o, v, w=EFFECT_VALUES[name]: w(o, v) + 1000.0)
+                   for cid, name in feats.items()}
+            kept = self.bot.bounds
+            for bounds in (exact, far):
+                self.bot.bounds = bounds
+                o.decided.clear()  # so that every feat goes by its bound
+                assert best_option(self.bot, o, decision.options) == (first_best, max(scores))
+            self.bot.bounds = kept
+            self.compared += 1
+        return self.bot.choose(view, decision, rng)
+
+
+@pytest.mark.parametrize("card_set", ["base", *PRESETS])
+def test_best_option_picks_the_first_best_whatever_the_bounds(card_set):
+    bots = [Compared(make_bot("diceforge", PLANS[seat % 2])) for seat in range(4)]
+    for seed in range(2):
+        play_game(GAME, Setup(4, load_card_set(card_set)), bots, seed)
+    assert sum(bot.compared for bot in bots) > 50
+
+
+def test_best_option_breaks_ties_by_the_options_order_and_skips_what_cannot_win(monkeypatch):
+    scores = {"pass": 0.0, "forge": 5.0, "b": 7.0, "c": 7.0}  # "a" is never to be scored
+    monkeypatch.setattr(bots, "option_score", lambda bot, o, option: scores[option])
+    monkeypatch.setattr(bots, "feat_score", lambda bot, o, card_id, bound: bound(o, o.v))
+    bot = SimpleNamespace(bounds={"a": lambda o, v: 6.0, "c": lambda o, v: 8.0},
+                          feats={"a": (0.0, "ea", 1), "c": (0.0, "ec", 1)})
+    o = SimpleNamespace(decided={}, v=None)
+    assert best_option(bot, o, ("pass", "forge", "a", "b", "c")) == ("b", 7.0)
+    assert best_option(bot, o, ("c", "a", "pass", "b")) == ("c", 7.0)  # first of the best
+    assert best_option(bot, o, ("pass", "b"), skip="b") == ("pass", 0.0)
+    assert best_option(bot, o, ()) == (None, float("-inf"))
