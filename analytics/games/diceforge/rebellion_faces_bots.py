@@ -20,7 +20,7 @@ from analytics.games.diceforge.components import (
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
-from analytics.games.diceforge.upgrade import TOP_LEVEL, Ladder, ladder, offered_at
+from analytics.games.diceforge.upgrade import TOP_LEVEL, ladder, offered_at
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -55,17 +55,9 @@ def best_face_up(o: Outlook) -> float:
     return o.best_value(f for q in o.g.players for f in q.up)
 
 
-def upgrade_gain(o: Outlook, place: tuple[int, int], levels: int, offers: Ladder) -> float:
-    """Worth added by upgrading the face at `place` by `levels` to its best offered face."""
-    die, side = place
-    old = o.p.dice[die][side]
-    # Sanctuary faces are plain: their best worth, the same on either die, is the rates'
-    return o.rates.best_kept(offered_at(offers, old.level + levels)) - o.face_worth(old, die)
-
-
 def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None) -> float:
     """The best upgrade by `levels` (0 when no face can be upgraded), to the faces left in the
-    Sanctuary unless `offered` says which ids: the most `upgrade_gain` of any upgradable place,
+    Sanctuary unless `offered` says which ids: the most an upgradable place gains,
     found per level as the best face offered less my weakest face there; kept with my dice
     values per faces on offer."""
     if offered is None:
@@ -160,8 +152,11 @@ def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
     if _SHOWN[0] is g and _SHOWN[2] is not None and _SHOWN[2][0] == forged:
         return _SHOWN[2][1]
     totals: dict[str, float] = {}
+    per_seat = _SHOWN[1] if _SHOWN[0] is g else {}
     for q in g.players:
-        for res, n in _shown_by(g, q).items():
+        known = per_seat.get(q.seat)  # `_shown_by`'s answer, read here without its call
+        shown = known[1] if known is not None and known[0] == q.forged else _shown_by(g, q)
+        for res, n in shown.items():
             totals[res] = totals.get(res, 0.0) + n
     _SHOWN[2] = (forged, tuple(totals.items()))
     return _SHOWN[2][1]
@@ -309,7 +304,18 @@ def choose_merchant(bot: HeuristicBot, g: Game, d: Decision) -> str:
 def choose_upgrade_face(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
     o = bot.outlook(g, d.seat)
     offers = ladder(g)
-    return max(d.options, key=lambda place: upgrade_gain(o, place, d.context, offers))
+    # Per level of a face upgraded: the best face it may take (Sanctuary faces are plain:
+    # their best worth, the same on either die, is the rates').
+    tops: dict[int, float] = {}
+
+    def gain(place: tuple[int, int]) -> float:
+        die, side = place
+        old = o.p.dice[die][side]
+        top = tops.get(old.level)
+        if top is None:
+            top = tops[old.level] = o.rates.best_kept(offered_at(offers, old.level + d.context))
+        return top - o.face_worth(old, die)
+    return max(d.options, key=gain)
 
 
 def choose_upgrade_to(bot: HeuristicBot, g: Game, d: Decision) -> str:
