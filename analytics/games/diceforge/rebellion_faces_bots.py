@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
@@ -140,15 +139,17 @@ def _wind(o: Outlook, v: Values) -> float:
     return WIND_REALISED * best
 
 
-# One game: per seat (its dice's `forged`, what they show), and (every seat's, all that shows).
+# One game: per seat (its dice's `forged`, what they show), and (the sum of every seat's
+# `forged`, all that shows).
 _SHOWN: list = [None, {}, None]
-_FORGED = attrgetter("forged")
 
 
 def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
     """Per resource, what one roll of every player's dice shows in all, kept while no die
     changes (every bot decision asks it, and a die changes a few times a game)."""
-    forged = tuple(map(_FORGED, g.players))
+    forged = 0  # the dice's version: each seat's count of forges only grows, so their sum
+    for q in g.players:  # changes whenever any die does (a loop: native when compiled)
+        forged += q.forged
     if _SHOWN[0] is g and _SHOWN[2] is not None and _SHOWN[2][0] == forged:
         return _SHOWN[2][1]
     totals: dict[str, float] = {}
