@@ -213,7 +213,8 @@ def _light_with(o: Outlook, best: float) -> float:
 # --- upper bounds of worths (feat_values.EFFECT_BOUNDS) ----------------------------------------
 # Each is at least its worth, read from the rates and my dice values alone (which the bots keep),
 # never from the other players' dice or the Temple: where a bot's choice is clear without it,
-# the worth itself is never worked out. tests/test_bot_bounds.py holds them above the worths.
+# the worth itself is never worked out. tests/diceforge/test_bot_bounds.py holds them above
+# the worths.
 
 CELESTIAL_PLAIN = tuple(f for f in CELESTIAL_FACES if not f.special)
 

@@ -100,7 +100,8 @@ class Rates:
         self._all_kept = False  # whether `worths` holds every plain face (see `best_kept`)
         self._ranked: list[tuple[float, int, str]] | None = None
         self.top_roll: float | None = None  # see `Outlook.top_roll`
-        # Parts of card worths' bounds that read only these rates, by name (`rates_part`).
+        # Parts of card worths' bounds that read only these rates, by name (each bound in
+        # feat_values.py and rebellion_faces_bots.py keeps its own).
         self.parts: dict[str, float] = {}
         self._levels: tuple[tuple[tuple[float, str], ...], ...] | None = None
 
