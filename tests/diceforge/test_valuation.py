@@ -39,6 +39,7 @@ class Compared:
 
     def choose(self, view: Game, decision: Decision, rng: random.Random):
         o = self.bot.outlook(view, decision.seat)
+        assert ladder(view) == ladder_of(view.sanctuary)  # read from the ids left, the same
         for levels in (1, 2, 3):
             for offers, offered in ((ladder(view), None), (FULL_LADDER, SANCTUARY_IDS)):
                 gains = [max(o.face_worth(FACES[f], die)
@@ -54,12 +55,15 @@ class Compared:
         return self.bot.choose(view, decision, rng)
 
 
-@pytest.mark.parametrize("card_set", ["rebellion-goddess-cards", "rebellion-titans-cards"])
-def test_best_upgrade_and_placement_match_every_option_weighed(card_set: str) -> None:
-    setup = Setup(4, load_card_set(card_set))
+@pytest.mark.parametrize(("card_set", "players"), [("rebellion-goddess-cards", 4),
+                                                    ("rebellion-titans-cards", 4),
+                                                    ("rebellion-titans-cards", 2)])
+def test_best_upgrade_and_placement_match_every_option_weighed(card_set: str,
+                                                                players: int) -> None:
+    setup = Setup(players, load_card_set(card_set))  # 2 players: pools of 2 faces drawn
     for seed in range(2):
         policies = [Compared(make_bot("diceforge", name))
-                    for name in ("economist", "hero", "economist", "hero")]
+                    for name in ("economist", "hero", "economist", "hero")[:players]]
         play_game(GAME, setup, policies, seed)
         assert all(p.checked for p in policies)
 

@@ -26,6 +26,7 @@ from analytics.games.diceforge.rebellion_players_bots import PLAYERS_HANDLERS
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.valuation import (
     HAMMER_RATE,
+    LEAST,
     Outlook,
     Values,
     forge_gold,
@@ -174,7 +175,7 @@ def best_option(bot: HeuristicBot, o: Outlook, options: Sequence[str], skip: str
     ones: they read every player's dice, say) are never worked out.
     """
     bounds = bot.bounds
-    best, top, bounded = None, float("-inf"), None
+    best, top, bounded = None, LEAST, None
     for option in options:
         if option in bounds and bot.feats[option][1] not in o.decided:
             if bounded is None:
@@ -225,7 +226,7 @@ def choose_ship_buy(bot: HeuristicBot, g: Game, d: Decision) -> str:
 
 def _best_face(o: Outlook, options: tuple, floor: float, discount: int, stop: str) -> str:
     """The face id with the best net gain; `stop` (if legal) unless some face gains."""
-    best, best_net = None, float("-inf")
+    best, best_net = None, LEAST
     for opt in options:
         if opt != stop:
             net = purchase_net(o, FACES[opt], floor, discount)
@@ -242,7 +243,7 @@ def choose_forge_place(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, in
     o = bot.outlook(g, d.seat)
     new, dice = d.context, o.p.dice
     worths = (o.face_worth(new, 0), o.face_worth(new, 1))  # the new face's, on each die
-    best, best_gain = None, float("-inf")
+    best, best_gain = None, LEAST
     for place in d.options:
         die = place[0]
         gain = worths[die] - o.face_worth(dice[die][place[1]], die)

@@ -16,7 +16,7 @@ from analytics.games.diceforge.rebellion import SCEPTER, TWINS_BONUS
 from analytics.games.diceforge.rebellion import SHARDS as SCEPTER_SHARDS
 from analytics.games.diceforge.rebellion_faces_bots import celestial_face_value, celestial_mean
 from analytics.games.diceforge.state import CELESTIAL, DIE_NAMES, Game
-from analytics.games.diceforge.valuation import Outlook
+from analytics.games.diceforge.valuation import LEAST, Outlook
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -76,7 +76,7 @@ def choose_scepter_shards(bot: HeuristicBot, g: Game, d: Decision) -> str:
     _, rest = d.context
     owed = dict(rest)
     tracks = p.tracks[SCEPTER]
-    best, best_gain = d.options[0], float("-inf")
+    best, best_gain = d.options[0], LEAST
     for option in d.options:
         if option == "none":
             gain = 0.0

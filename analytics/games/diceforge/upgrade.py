@@ -16,11 +16,15 @@ from typing import Final
 from analytics.games.diceforge.components import FACES, SANCTUARY, Face
 from analytics.games.diceforge.forge import FIXED, forge_at, places, take_from_sanctuary
 from analytics.games.diceforge.state import Game, Player
-from analytics.games.diceforge.temple import temple_cached
+from analytics.games.diceforge.temple import offered_faces, temple_cached
 
 TOP_LEVEL: Final = 7
 POOL_LEVELS = tuple(FACES[pool[0]].level for pool in SANCTUARY)  # the level of each pool
 _POOLS_HIGHEST_FIRST = sorted(range(len(POOL_LEVELS)), key=POOL_LEVELS.__getitem__, reverse=True)
+# Per level 0..7, the ids of the Sanctuary's faces there, in pool order.
+_LEVEL_IDS = tuple(tuple(dict.fromkeys(f for pool in SANCTUARY for f in pool
+                                       if FACES[f].level == level))
+                   for level in range(TOP_LEVEL + 1))
 
 
 Ladder = tuple[tuple[str, ...], ...]  # per level 0..7: the face ids an upgrade to it takes
@@ -35,7 +39,18 @@ def ladder(g: Game) -> Ladder:
 
 
 def _ladder_of_game(g: Game) -> Ladder:
-    return ladder_of(g.sanctuary)
+    """`ladder_of(g.sanctuary)`, from the ids left (a pool holds copies of one face, or one
+    each of different faces, and faces only leave it: so the ids left at a level keep the
+    order of `SANCTUARY`, and filtering that order by what is left is the same answer;
+    tests/diceforge/test_valuation.py checks it over random games)."""
+    left = offered_faces(g)
+    steps: list[tuple[str, ...]] = []
+    found: tuple[str, ...] = ()
+    for ids in reversed(_LEVEL_IDS):
+        found = tuple([face_id for face_id in ids if face_id in left]) or found
+        steps.append(found)
+    steps.reverse()
+    return tuple(steps)
 
 
 def ladder_of(sanctuary: Sequence[Sequence[Face]]) -> Ladder:

@@ -11,6 +11,7 @@ adds what depends on the seat's dice and caches it while those stay the same.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +47,12 @@ _SAME_ON_BOTH = ("", "boar")  # specials whose worth `face_worth` reads from the
 # level that can still be upgraded (see `Outlook._forgeable`).
 Forgeable = tuple[list[float], tuple[float, float], tuple[tuple[int, float], ...]]
 PLAIN_FACES = tuple(f for f in FACES.values() if f.special in _SAME_ON_BOTH)
+# Compiled, `float("inf")` parses its string at every call (`_dot_max` runs at most worths).
+_INF: Final = math.inf
+LEAST: Final = -math.inf  # below any worth: where a search for the best starts
+# How many of a die's six faces, as text (compiled, `str` of an int is a call; the dice's
+# key is built whenever they change).
+_COUNT_TEXT: Final = tuple(str(n) for n in range(7))
 MIRROR_SHARE: Final = 0.8  # a Mirror roll, against the best face it may copy
 # Every face a die can hold that a Mirror may copy (not the Celestial Die's: never on a die).
 COPYABLE_FACES = (*(f for f in FACES.values() if f.special not in ("mirror", "x3")
@@ -276,7 +283,8 @@ class Outlook:
                         entry = counts[f.id] = [f, 0, 0]
                     entry[1 + d] += 1
             self._faces = [tuple(entry) for entry in counts.values()]
-            self._dice_key = "|".join([f"{f.id}:{light}:{dark}" for f, light, dark in self._faces])
+            self._dice_key = "|".join([f"{f.id}:{_COUNT_TEXT[light]}:{_COUNT_TEXT[dark]}"
+                                       for f, light, dark in self._faces])
             self._mirror_on_dice = "mirror" in counts
         return self._faces
 
@@ -357,7 +365,7 @@ class Outlook:
 
     def _best_shown(self, opponents: tuple[Player, ...]) -> float:
         """The best one-roll value among the opponents' faces a Mirror may copy."""
-        return max(map(self._best_copyable, opponents), default=float("-inf"))
+        return max(map(self._best_copyable, opponents), default=LEAST)
 
     def best_shown_anywhere(self) -> float:
         """The best one-roll value of any face on any player's dice. Read over the faces a
@@ -376,7 +384,7 @@ class Outlook:
 
     def best_value(self, faces: Iterable[Face]) -> float:
         """The most any of `faces` gives in one roll now, applied alone (-inf for none)."""
-        best, values = float("-inf"), self._values
+        best, values = LEAST, self._values
         for f in faces:
             # The values `face_value` keeps, read here without its call (the bots ask often).
             value = values.get(f.id)
@@ -475,7 +483,7 @@ class Outlook:
         each die read once: the three are asked together)."""
         slots: list[float] = []
         floors: dict[int, float] = {}
-        light = dark = float("inf")
+        light = dark = _INF
         worths = self._worths
         for f, on_light, on_dark in self.faces():
             if f.special in FIXED:
@@ -489,7 +497,7 @@ class Outlook:
             else:
                 worth_light = self.face_worth(f, 0) if on_light else 0.0
                 worth_dark = self.face_worth(f, 1) if on_dark else 0.0
-            floor = float("inf")  # its least worth on a die it is on
+            floor = _INF  # its least worth on a die it is on
             if on_light:
                 slots += [worth_light] * on_light
                 if worth_light < light:
@@ -501,7 +509,7 @@ class Outlook:
                     dark = worth_dark
                 if worth_dark < floor:
                     floor = worth_dark
-            if floor < floors.get(f.level, float("inf")):
+            if floor < floors.get(f.level, _INF):
                 floors[f.level] = floor
         slots.sort()
         return slots, (light, dark), tuple((level, worth) for level, worth in floors.items()
@@ -583,7 +591,7 @@ class Outlook:
         light, dark = self.weakest()
         # The best face's gain on the better die: each die's best face, then the better die.
         # Plain faces are worth the same on either die, and their best comes from the rates.
-        best_light = best_dark = self.rates.best_kept(plain) if plain else float("-inf")
+        best_light = best_dark = self.rates.best_kept(plain) if plain else LEAST
         for face in special:
             on_light, on_dark = self.face_worth(face, 0), self.face_worth(face, 1)
             if on_light > best_light:
@@ -649,7 +657,7 @@ def _vectors(face: Face) -> tuple[tuple[int, int, int, int], ...]:
 
 def _dot_max(face: Face, wg: float, ws: float, wm: float, wv: float) -> float:
     """The best bundle of `face` under weights for gold, sun, moon and Glory."""
-    best = float("-inf")
+    best = LEAST
     for g, s, m, v in _VECTORS.get(face.id) or _vectors(face):  # a loop: this is the hot path
         value = g * wg + s * ws + m * wm + v * wv
         if value > best:
