@@ -111,7 +111,9 @@ def _twins(o: Outlook, v: Values) -> float:
     cost = 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
     light_mean, dark_mean = means
     light = dark = 0.0  # each die's total gain, over its faces in `faces` order
-    for (_, on_light, on_dark), value in zip(o.faces(), o.roll_values(), strict=True):
+    values = o.roll_values()  # indexed, not zipped: compiled, the loop is then native
+    for i, (_, on_light, on_dark) in enumerate(o.faces()):
+        value = values[i]
         if on_light:
             gain = light_mean - value + bonus - cost
             if gain > 0:

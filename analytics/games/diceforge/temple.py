@@ -19,15 +19,26 @@ _TEMPLE: list = [None, -1, {}]  # game, faces left in its Temple, answers by nam
 
 def offered_faces(g: Game) -> frozenset[str]:
     """Ids of the faces left in the Sanctuary, shared by all bots of the game."""
-    size = sum(map(len, g.sanctuary))
+    size = sanctuary_size(g)
     if _OFFERED[0] is not g or _OFFERED[1] != size:
         _OFFERED[:] = g, size, frozenset(f.id for pool in g.sanctuary for f in pool)
     return _OFFERED[2]
 
 
+def sanctuary_size(g: Game) -> int:
+    """How many faces the Sanctuary has left (a loop, not `sum(map(len, ...))`: compiled, the
+    loop is native, the builtins are calls; every bot decision asks it)."""
+    size = 0
+    for pool in g.sanctuary:
+        size += len(pool)
+    return size
+
+
 def temple_cached(g: Game, name: str, answer: Callable[[Game], T]) -> T:
     """`answer(g)` under `name`, kept while g's Sanctuary and Gardens stay the same."""
-    size = sum(map(len, g.sanctuary)) + sum(map(len, g.gardens.values()))
+    size = sanctuary_size(g)
+    for pool in g.gardens.values():
+        size += len(pool)
     if _TEMPLE[0] is not g or _TEMPLE[1] != size:
         _TEMPLE[:] = g, size, {}
     answers = _TEMPLE[2]
