@@ -139,9 +139,20 @@ def _wind(o: Outlook, v: Values) -> float:
     return WIND_REALISED * best
 
 
-# One game: per seat (its dice's `forged`, what they show), and (the sum of every seat's
-# `forged`, all that shows).
-_SHOWN: list = [None, {}, None]
+class _Shown:
+    """One game's Wind readings: per seat, (its dice's `forged`, what they show), and the sum of
+    every seat's `forged` with all that shows then (a class: compiled, its fields are typed)."""
+
+    __slots__ = ("game", "per_seat", "forged", "totals")
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.per_seat: dict[int, tuple[int, dict[str, float]]] = {}
+        self.forged = -1
+        self.totals: tuple[tuple[str, float], ...] = ()
+
+
+_SHOWN = _Shown()
 
 
 def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
@@ -150,38 +161,37 @@ def _shown_by_all(g: Game) -> tuple[tuple[str, float], ...]:
     forged = 0  # the dice's version: each seat's count of forges only grows, so their sum
     for q in g.players:  # changes whenever any die does (a loop: native when compiled)
         forged += q.forged
-    if _SHOWN[0] is g and _SHOWN[2] is not None and _SHOWN[2][0] == forged:
-        return _SHOWN[2][1]
+    kept = _SHOWN
+    if kept.game is not g:
+        kept.game, kept.per_seat, kept.forged = g, {}, -1
+    elif kept.forged == forged:
+        return kept.totals
     totals: dict[str, float] = {}
-    per_seat = _SHOWN[1] if _SHOWN[0] is g else {}
     for q in g.players:
-        known = per_seat.get(q.seat)  # `_shown_by`'s answer, read here without its call
-        shown = known[1] if known is not None and known[0] == q.forged else _shown_by(g, q)
-        for res, n in shown.items():
+        for res, n in _shown_by(kept, q).items():
             totals[res] = totals.get(res, 0.0) + n
-    _SHOWN[2] = (forged, tuple(totals.items()))
-    return _SHOWN[2][1]
+    kept.forged, kept.totals = forged, tuple(totals.items())
+    return kept.totals
 
 
-def _shown_by(g: Game, q: Player) -> dict[str, float]:
+def _shown_by(kept: _Shown, q: Player) -> dict[str, float]:
     """Per resource, what one roll of each of q's dice shows on average, kept while q's dice
     stay the same (every change to them is a forge)."""
-    if _SHOWN[0] is not g:
-        _SHOWN[:] = g, {}, None
-    known = _SHOWN[1].get(q.seat)
-    if known is None or known[0] != q.forged:
-        totals: dict[str, float] = {}
-        for die in q.dice:
-            size = len(die)
-            known_shares = _PER_ROLL.setdefault(size, {})
-            for face in die:
-                shares = known_shares.get(face.id)
-                if shares is None:
-                    shares = known_shares[face.id] = _shown_per_roll(face, size)
-                for res, share in shares:
-                    totals[res] = totals.get(res, 0.0) + share
-        known = _SHOWN[1][q.seat] = (q.forged, totals)
-    return known[1]
+    known = kept.per_seat.get(q.seat)
+    if known is not None and known[0] == q.forged:
+        return known[1]
+    totals: dict[str, float] = {}
+    for die in q.dice:
+        size = len(die)
+        known_shares = _PER_ROLL.setdefault(size, {})
+        for face in die:
+            shares = known_shares.get(face.id)
+            if shares is None:
+                shares = known_shares[face.id] = _shown_per_roll(face, size)
+            for res, share in shares:
+                totals[res] = totals.get(res, 0.0) + share
+    kept.per_seat[q.seat] = (q.forged, totals)
+    return totals
 
 
 # Per die size, per face id: (resource, what the face shows of it / the size) per resource.

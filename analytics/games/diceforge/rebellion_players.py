@@ -107,8 +107,20 @@ def left_hand(g: Game, p: Player, card: Card) -> None:
 
 def first_titan_slots(g: Game) -> tuple[str, ...]:
     """Slots whose stack still holds a card costing 1 Moon or 1 Sun Shard."""
-    return tuple(slot for slot, c in g.slots.items()
-                 if g.stacks[slot] and c.cost in FIRST_TITAN_COSTS)
+    stacks = g.stacks
+    return tuple([slot for slot in _one_shard_slots(g) if stacks[slot]])
+
+
+# A game's slots (no rule changes them), and those whose card costs one shard: the bots weigh
+# the First Titan at most action choices.
+_ONE_SHARD: list = [None, ()]
+
+
+def _one_shard_slots(g: Game) -> tuple[str, ...]:
+    if _ONE_SHARD[0] is not g.slots:
+        _ONE_SHARD[:] = g.slots, tuple([slot for slot, c in g.slots.items()
+                                        if c.cost in FIRST_TITAN_COSTS])
+    return _ONE_SHARD[1]
 
 
 @effect(FIRST_TITAN)

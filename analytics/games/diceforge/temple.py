@@ -36,9 +36,9 @@ def sanctuary_size(g: Game) -> int:
 
 def temple_cached(g: Game, name: str, answer: Callable[[Game], T]) -> T:
     """`answer(g)` under `name`, kept while g's Sanctuary and Gardens stay the same."""
-    size = sanctuary_size(g)
-    for pool in g.gardens.values():
-        size += len(pool)
+    size, gardens = sanctuary_size(g), g.gardens
+    for garden in gardens:  # by key: compiled, `.values()` of a dict subclass is a method call
+        size += len(gardens[garden])
     if _TEMPLE[0] is not g or _TEMPLE[1] != size:
         _TEMPLE[:] = g, size, {}
     answers = _TEMPLE[2]
