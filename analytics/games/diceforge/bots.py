@@ -367,7 +367,7 @@ def choose_use_triton(bot: HeuristicBot, g: Game, d: Decision) -> str:
 def _best_feat(bot: HeuristicBot, o: Outlook, sun: int, moon: int) -> float:
     g = o.g
     return max((feat_score(bot, o, c.id) for s, c in g.slots.items()
-                if g.stacks[s] and c.sun <= sun and c.moon <= moon), default=0.0)
+                if c.sun <= sun and c.moon <= moon and g.stacks[s]), default=0.0)
 
 
 def choose_reinforcement(bot: HeuristicBot, g: Game, d: Decision) -> str:

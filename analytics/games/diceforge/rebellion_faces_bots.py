@@ -19,7 +19,7 @@ from analytics.games.diceforge.components import (
 from analytics.games.diceforge.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.state import Game, Player
 from analytics.games.diceforge.temple import offered_faces
-from analytics.games.diceforge.upgrade import TOP_LEVEL, ladder, offered_at
+from analytics.games.diceforge.upgrade import TOP_LEVEL
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots import HeuristicBot
@@ -66,29 +66,17 @@ def best_upgrade(o: Outlook, levels: int, offered: frozenset[str] | None = None)
 
 
 def _best_upgrade(o: Outlook, levels: int, offered: frozenset[str]) -> float:
-    ranking = o.rates.level_ranking()
+    tops = o.rates.offered_tops(offered)
     best = 0.0
     found = False
     for level, floor in o.level_floors():
-        top = _best_offered(ranking, offered, level + levels)
+        top = tops[min(level + levels, TOP_LEVEL)]  # past level 7, level 7's
         if top is None:  # nothing left at that level or above
             continue
         gain = top - floor
         if not found or gain > best:
             best, found = gain, True
     return best
-
-
-def _best_offered(ranking: tuple[tuple[tuple[float, str], ...], ...], offered: frozenset[str],
-                  level: int) -> float | None:
-    """The kept worth of the best face an upgrade to `level` may take: of those offered, at
-    the first level from there with one offered (`upgrade.ladder_of`'s rule), past level 7
-    level 7's. Sanctuary faces are plain: worth the same on either die, ranked by the rates."""
-    for faces in ranking[min(level, TOP_LEVEL):]:
-        for worth, face_id in faces:  # best first: the first offered is the best offered
-            if face_id in offered:
-                return worth
-    return None
 
 
 def celestial_face_value(o: Outlook, face: Face) -> float:
@@ -315,17 +303,15 @@ def choose_merchant(bot: HeuristicBot, g: Game, d: Decision) -> str:
 
 def choose_upgrade_face(bot: HeuristicBot, g: Game, d: Decision) -> tuple[int, int]:
     o = bot.outlook(g, d.seat)
-    offers = ladder(g)
-    # Per level of a face upgraded: the best face it may take (Sanctuary faces are plain:
-    # their best worth, the same on either die, is the rates').
-    tops: dict[int, float] = {}
+    # Per level: the best face an upgrade to it takes (Sanctuary faces are plain: their best
+    # worth, the same on either die, is the rates').
+    tops, levels = o.rates.offered_tops(offered_faces(g)), d.context
 
     def gain(place: tuple[int, int]) -> float:
         die, side = place
         old = o.p.dice[die][side]
-        top = tops.get(old.level)
-        if top is None:
-            top = tops[old.level] = o.rates.best_kept(offered_at(offers, old.level + d.context))
+        top = tops[min(old.level + levels, TOP_LEVEL)]
+        assert top is not None  # the options are faces that can rise (upgrade.upgradable)
         return top - o.face_worth(old, die)
     return max(d.options, key=gain)
 

@@ -39,8 +39,8 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     more = sun + min(position, room)
     paid_now: list[str] = []  # the feats the shards pay now, and those only cashing pays
     paid_later: list[str] = []
-    for s, c in g.slots.items():
-        if g.stacks[s] and c.sun <= more and c.moon <= moon:
+    for s, c in g.slots.items():  # the costs first: a stack is read only for a feat they pay
+        if c.sun <= more and c.moon <= moon and g.stacks[s]:
             (paid_now if c.sun <= sun else paid_later).append(c.id)
     if not paid_later:
         return "keep"  # the shards would pay no feat more: cashing gains nothing now

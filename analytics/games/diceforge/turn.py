@@ -237,8 +237,9 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
             moon -= amount
     if any_buyable(g, gold):
         options.append("forge")
+    # The costs first: compiled, reading a stack is a call (the state's dicts are a subclass).
     for slot, card in g.slots.items():
-        if g.stacks[slot] and card.moon <= moon and card.sun <= sun:
+        if card.moon <= moon and card.sun <= sun and g.stacks[slot]:
             options.append(card.id)
     return tuple(options)
 

@@ -83,7 +83,7 @@ class Rates:
     """
 
     __slots__ = ("v", "unit", "weights", "worth", "rolls", "spend_rolls", "acts", "forge_gold",
-                 "values", "worths", "_all_kept", "_ranked", "_levels",
+                 "values", "worths", "_all_kept", "_ranked", "_levels", "_tops",
                  "top_roll", "parts")
 
     def __init__(self, g: Game, p: Player, v: Values, floor: float) -> None:
@@ -111,6 +111,9 @@ class Rates:
         # feat_values.py and rebellion_faces_bots.py keeps its own).
         self.parts: dict[str, float] = {}
         self._levels: tuple[tuple[tuple[float, str], ...], ...] | None = None
+        # `offered_tops` answers by set of faces, a few at a time (a game's current set, and
+        # the full Sanctuary's for worths).
+        self._tops: dict[frozenset[str], tuple[float | None, ...]] = {}
 
     def ranked_offers(self) -> list[tuple[float, int, str]]:
         """Every Sanctuary face as (worth less its price, cost, id), best first."""
@@ -132,6 +135,28 @@ class Rates:
                               if f.level == level), reverse=True))
                 for level in range(TOP_LEVEL + 1))
         return self._levels
+
+    def offered_tops(self, offered: frozenset[str]) -> tuple[float | None, ...]:
+        """Per level 0..7, the kept worth of the best face an upgrade to it takes, among
+        `offered`: at the first level from there with one offered (`upgrade.ladder_of`'s rule;
+        None when no level from there has one). Kept for the last few sets asked: the rates
+        serve every game, and within one the Temple changes a few times a round."""
+        known = self._tops.get(offered)
+        if known is not None:
+            return known
+        if len(self._tops) >= 4:
+            self._tops.clear()
+        tops: list[float | None] = []
+        top: float | None = None
+        for faces in reversed(self.level_ranking()):
+            for worth, face_id in faces:  # best first: the first offered is the best offered
+                if face_id in offered:
+                    top = worth
+                    break
+            tops.append(top)
+        tops.reverse()
+        known = self._tops[offered] = tuple(tops)
+        return known
 
     def best_kept(self, face_ids: Iterable[str]) -> float:
         """The most any of `face_ids` (plain faces, at least one) is worth kept for good."""
