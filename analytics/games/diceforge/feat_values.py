@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 from analytics.games.diceforge.cards import HAMMER
 from analytics.games.diceforge.components import (
     FACES,
+    GARDENS,
     GOLD,
     HAMMER_PHASE,
     HAMMER_REWARDS,
@@ -217,6 +218,21 @@ def _trident(o: Outlook, v: Values) -> float:
             - o.p.res[GOLD] * o.unit[GOLD])
 
 
+# Every Garden's faces (the Trident gives those of Gardens no card of the set gives).
+GARDEN_FACES = tuple(FACES[f] for f in dict.fromkeys(f for pool in GARDENS.values() for f in pool))
+
+
+def _trident_bound(o: Outlook, v: Values) -> float:
+    """`_trident` with every Garden's faces offered, each at its `kept_bound`, and the
+    Sanctuary's faces left at their worths (the Temple's other answers are not read)."""
+    best = max([o.kept_bound(face) for face in GARDEN_FACES])
+    for top in o.rates.offered_tops(offered_faces(o.g)):
+        if top is not None and top > best:
+            best = top
+    return (TRIDENT_PLACEMENT_SHARE * max(0.0, best - min(o.weakest()))
+            - o.p.res[GOLD] * o.unit[GOLD])
+
+
 def _const(name: str):
     return lambda o, v: getattr(v, name)
 
@@ -266,4 +282,4 @@ DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "cel
 
 # Upper bounds of worths that cost much more than their bound (bots.best_option scores such a
 # feat only when its bound could beat the best option found); a worth with none is scored.
-EFFECT_BOUNDS = {**FACE_CARD_BOUNDS, "ancestor": _ancestor_bound}
+EFFECT_BOUNDS = {**FACE_CARD_BOUNDS, "ancestor": _ancestor_bound, "abyssal_trident": _trident_bound}

@@ -456,6 +456,20 @@ class Outlook:
             return self.v.ship_roll * self.spend_rolls / 6
         return self._mirror_worth(self.mirror_value())
 
+    def kept_bound(self, face: Face) -> float:
+        """At least `face_worth(face, die)` on either die, read from the rates and my dice's
+        means alone (never the opponents' dice): a Mirror copying the best face any die may
+        hold, a Shield paying the more of its bonus and its bottom reward at every roll, an
+        x3 doubling my better die."""
+        special = face.special
+        if special == "mirror":
+            return self._mirror_worth(MIRROR_SHARE * self.top_roll())
+        if special == "shield":
+            return max(SHIELD_BONUS, self.face_value(face, 0.0)) * self.rolls / 6
+        if special == "x3":
+            return 2.0 * max(self.die_means()) * self.rolls / 6
+        return max(self.face_worth(face, 0), self.face_worth(face, 1))
+
     def _mirror_worth(self, roll: float) -> float:
         """A Mirror kept for good, that gives `roll` a roll (the same on either die)."""
         return roll * self.spend_rolls / 6
@@ -609,7 +623,7 @@ class Outlook:
             light, dark = self.weakest()
             # Its worth reads the opponents' dice: only when its bound (rounding is monotone)
             # could beat the best, else max() below would return `best` anyway.
-            if self._mirror_worth(MIRROR_SHARE * self.top_roll()) - min(light, dark) > best:
+            if self.kept_bound(mirror) - min(light, dark) > best:
                 worth = self.face_worth(mirror, 0)
                 best = max(best, worth - light, worth - dark)
         return best
