@@ -218,14 +218,20 @@ def _trident(o: Outlook, v: Values) -> float:
             - o.p.res[GOLD] * o.unit[GOLD])
 
 
-# Every Garden's faces (the Trident gives those of Gardens no card of the set gives).
-GARDEN_FACES = tuple(FACES[f] for f in dict.fromkeys(f for pool in GARDENS.values() for f in pool))
+# Every Garden's faces but the x3 (the Trident gives those of Gardens no card of the set gives):
+# their `kept_bound`s read only the rates.
+GARDEN_FACES_BUT_X3 = tuple(FACES[f] for f in dict.fromkeys(
+    f for pool in GARDENS.values() for f in pool) if FACES[f].special != "x3")
 
 
 def _trident_bound(o: Outlook, v: Values) -> float:
     """`_trident` with every Garden's faces offered, each at its `kept_bound`, and the
     Sanctuary's faces left at their worths (the Temple's other answers are not read)."""
-    best = max([o.kept_bound(face) for face in GARDEN_FACES])
+    parts = o.rates.parts
+    best = parts.get("gardens")
+    if best is None:
+        best = parts["gardens"] = max([o.kept_bound(face) for face in GARDEN_FACES_BUT_X3])
+    best = max(best, o.kept_bound(FACES["x3"]))
     for top in o.rates.offered_tops(offered_faces(o.g)):
         if top is not None and top > best:
             best = top
