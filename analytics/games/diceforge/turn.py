@@ -39,6 +39,7 @@ from analytics.games.diceforge.payment import (
     FORGE,
     add_costs,
     can_pay,
+    funds,
     pay,
 )
 from analytics.games.diceforge.resources import gain
@@ -222,8 +223,10 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
         if cheapest is not None and can_pay(g, p, add_costs(committed, ((GOLD, cheapest),)),
                                             EXTRA_ACTION if committed else FORGE):
             options.append("forge")
+        most: dict[str, int] = {}  # per resource, what the reserve and every source hold
         for slot, card in g.slots.items():
-            if g.stacks[slot] and can_pay(g, p, add_costs(committed, card.cost), FEAT):
+            cost = add_costs(committed, card.cost)
+            if g.stacks[slot] and _within(g, p, cost, most) and can_pay(g, p, cost, FEAT):
                 options.append(card.id)
         return tuple(options)
     res = p.res  # the reserve alone pays
@@ -242,6 +245,19 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
         if card.moon <= moon and card.sun <= sun and g.stacks[slot]:
             options.append(card.id)
     return tuple(options)
+
+
+def _within(g: Game, p: Player, cost: Cost, most: dict[str, int]) -> bool:
+    """Whether no part of a feat's `cost` exceeds all that p's reserve and sources could pay
+    of that resource (`funds`, kept in `most` for the call): a cheap test that a payment
+    needs, so `can_pay` weighs the Scepter's conversions only for feats that pass it."""
+    for res, amount in cost:
+        held = most.get(res)
+        if held is None:
+            held = most[res] = funds(g, p, res, FEAT)
+        if amount > held:
+            return False
+    return True
 
 
 def _action_cost(g: Game, choice: str) -> Cost:
