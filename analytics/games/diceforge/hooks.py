@@ -86,7 +86,11 @@ def copies(p: Player, card_id: str) -> int:
 
 def spare_copies(g: Game, card_id: str) -> int:
     """Copies of `card_id` not yet used in the reinforcement step being played."""
-    return sum(1 for used_id, _ in g.unused if used_id == card_id)
+    count = 0  # a loop, not sum() over a generator: the Merchant asks at every use
+    for used_id, _ in g.unused:
+        if used_id == card_id:
+            count += 1
+    return count
 
 
 def use_together(g: Game, p: Player, card_id: str, more: int) -> None:

@@ -296,8 +296,8 @@ def choose_merchant(bot: HeuristicBot, g: Game, d: Decision) -> str:
     def net(option: str) -> float:
         if option == "glory":
             return 0.0
-        levels = int(option[len(UPGRADE):])
-        return best_upgrade(o, levels, offered) - levels * MERCHANT_GLORY * o.unit[GLORY]
+        levels = int(option[len(UPGRADE):])  # (not kept: asked once a turn, at new rates)
+        return _best_upgrade(o, levels, offered) - levels * MERCHANT_GLORY * o.unit[GLORY]
     return max(d.options, key=net)
 
 

@@ -78,8 +78,9 @@ def upgradable(g: Game, p: Player, levels: int,
     """p's places (die, side; one per distinct face of a die) whose face can go up `levels`."""
     if offers is None:
         offers = ladder(g)
-    return tuple(place for place in places(p)
-                 if _can_rise(offers, p.dice[place[0]][place[1]], levels))
+    dice = p.dice
+    return tuple([place for place in places(p)
+                  if _can_rise(offers, dice[place[0]][place[1]], levels)])
 
 
 def rises(g: Game, p: Player, most: int) -> tuple[int, ...]:

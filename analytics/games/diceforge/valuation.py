@@ -527,9 +527,10 @@ class Outlook:
         light = dark = _INF
         worths = self._worths
         for f, on_light, on_dark in self.faces():
-            if f.special in FIXED:
+            special = f.special
+            if special in FIXED:
                 continue
-            if f.special in _SAME_ON_BOTH:  # a plain face: worth the same on either die, and
+            if special in _SAME_ON_BOTH:  # a plain face: worth the same on either die, and
                 # kept by `face_worth` (read here without its call: this runs at most turns)
                 worth_light = worths.get(f.id)
                 if worth_light is None:
@@ -553,8 +554,8 @@ class Outlook:
             if floor < floors.get(f.level, _INF):
                 floors[f.level] = floor
         slots.sort()
-        return slots, (light, dark), tuple((level, worth) for level, worth in floors.items()
-                                           if level < TOP_LEVEL)
+        return slots, (light, dark), tuple([(level, worth) for level, worth in floors.items()
+                                            if level < TOP_LEVEL])
 
     def offering_gain(self, gold: int) -> float:
         """Greedy offering: the best-net different faces, each over my next weakest face.
