@@ -225,8 +225,10 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
             options.append("forge")
         most: dict[str, int] = {}  # per resource, what the reserve and every source hold
         for slot, card in g.slots.items():
+            if not g.stacks[slot]:
+                continue
             cost = add_costs(committed, card.cost)
-            if g.stacks[slot] and _within(g, p, cost, most) and can_pay(g, p, cost, FEAT):
+            if _within(g, p, cost, most) and can_pay(g, p, cost, FEAT):
                 options.append(card.id)
         return tuple(options)
     res = p.res  # the reserve alone pays

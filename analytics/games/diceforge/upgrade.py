@@ -54,7 +54,8 @@ def _ladder_of_game(g: Game) -> Ladder:
 
 
 def ladder_of(sanctuary: Sequence[Sequence[Face]]) -> Ladder:
-    """The ladder of a Sanctuary's pools (in cost order)."""
+    """The ladder of a Sanctuary's pools (in cost order), read from the pools themselves: the
+    rule `ladder` answers from the ids left (the tests hold the two equal)."""
     by_level: list[dict[str, None]] = [{} for _ in range(TOP_LEVEL + 1)]  # ids, in order
     for pool, level in zip(sanctuary, POOL_LEVELS, strict=True):
         ids = by_level[level]
