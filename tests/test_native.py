@@ -84,6 +84,12 @@ def test_no_compiled_module_looks_for_files_beside_itself():
     assert users == [], f"{users} use __file__: add them to INTERPRETED"
 
 
+def test_no_compiled_module_is_a_script():
+    # `python -m` needs a module's code object: a compiled script fails with "No code object".
+    scripts = [s for s in compiled_sources() if "__main__" in (native.ROOT / s).read_text()]
+    assert scripts == [], f"{scripts} run as scripts: add them to INTERPRETED"
+
+
 def test_the_build_records_what_the_compiled_modules_import_from_analytics(tmp_path):
     _write(tmp_path / "analytics/__init__.py", "")
     _write(tmp_path / "analytics/games/__init__.py", "import json\n")

@@ -42,6 +42,9 @@ INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/content.py": "finds its TOML files next to its source (__file__)",
     "analytics/engine/containers.py": "subclasses list, which mypyc does not compile",
     "analytics/engine/readonly.py": "subclasses TypeError, which mypyc does not compile",
+    # `python -m` runs a module from its code object, which a compiled module has not.
+    "analytics/games/diceforge/pairing.py": "a script: python -m needs its code object",
+    "analytics/games/diceforge/trial.py": "a script: python -m needs its code object",
 }
 
 
