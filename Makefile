@@ -38,11 +38,11 @@ test: install
 	$(PY) -m pytest
 
 bench: install
-	$(PY) -m analytics.bench
+	$(PY) -m analytics.devtools.bench
 
-# A few minutes: one run stopped by 30 random faults, resumed each time (analytics/soak.py).
+# A few minutes: one run stopped by 30 random faults, resumed each time (analytics/devtools/soak.py).
 soak: install
-	$(PY) -m analytics.soak
+	$(PY) -m analytics.devtools.soak
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check analytics tests

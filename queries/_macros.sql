@@ -1,4 +1,4 @@
--- Table macros shared by the query files, created by analytics/query.py when logs are opened.
+-- Table macros shared by the query files, created by analytics/query/database.py when logs are opened.
 -- Not a query (its name starts with `_`). `component_type` is 'card' or 'face' throughout.
 
 -- The cards (component_type 'card') or faces ('face') each run could offer during play, from

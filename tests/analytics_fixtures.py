@@ -10,8 +10,8 @@ import polars as pl
 from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, WORD_COLUMNS, uses_frame
 from analytics.eventlog.writer import commit_part, frame, write_runs
 from analytics.games.diceforge.catalogue import ATTRIBUTES, USE_KINDS, catalogue_of_cards
-from analytics.games.diceforge.components import CARDS
-from analytics.runfolder import write_config
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.runs.folder import write_config
 
 BASE_CARDS = (
     "blacksmiths_hammer,blacksmiths_chest,silver_hind,satyrs,ferryman,helmet_of_invisibility,"

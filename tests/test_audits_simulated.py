@@ -2,8 +2,8 @@
 
 import pytest
 
-from analytics.query import LogDatabase, query_paths
-from analytics.simulate import RunConfig, run_simulation
+from analytics.query.database import LogDatabase, query_paths
+from analytics.runs.simulate import RunConfig, run_simulation
 
 AUDITS = sorted(name for name in query_paths() if name.startswith("audits/"))
 

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from analytics import balance_stats as bs
-from analytics.balance import balance_table
-from analytics.cli import main
+from analytics.cli.app import main
+from analytics.experiments.balance import balance_table
+from analytics.stats import balance as bs
 from tests.analytics_fixtures import sample_logs
 
 

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 from scipy import stats
 
-from analytics.bench import main, share_in_rounds
+from analytics.devtools.bench import main, share_in_rounds
 
 
 def test_bench_prints_simulation_and_analysis_figures(tmp_path):

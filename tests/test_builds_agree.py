@@ -16,8 +16,8 @@ from pathlib import Path
 
 from analytics.engine import play_game
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 SETS = ("base", "rebellion-goddess-cards", "rebellion-titans-cards", "base-alternates")

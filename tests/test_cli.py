@@ -5,8 +5,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from analytics.cli import main
-from analytics.games.diceforge.content import PRESET_DIR
+from analytics.cli.app import main
+from analytics.games.diceforge.rules.content import PRESET_DIR
 
 
 def invoke(*args):
@@ -121,7 +121,7 @@ def test_every_command_has_help_with_examples():
                                                   (0, False)])
 def test_the_process_leaves_without_teardown_only_after_a_signal_stop(monkeypatch, code,
                                                                       leaves_at_once):
-    import analytics.cli as cli
+    import analytics.cli.app as cli
 
     def stopped():
         raise SystemExit(code)
@@ -144,10 +144,10 @@ def test_a_run_stopped_by_a_lost_worker_leaves_without_teardown_a_user_error_doe
         monkeypatch, lost_worker, leaves_at_once):
     import click
 
-    import analytics.cli as cli
-    from analytics import cli_common
+    import analytics.cli.app as cli
+    from analytics.cli import common as cli_common
     from analytics.errors import UserError
-    from analytics.workers import WorkerLost
+    from analytics.runs.workers import WorkerLost
 
     class Command(cli_common.UserErrorsExit1, click.Command):
         pass

@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from analytics.cli_analysis import COMMANDS
+from analytics.cli.analysis import COMMANDS
 from tests.analytics_fixtures import BASE_CARDS, sample_logs
 
 # The base cards with the Hammer and the Chest on each other's slot: another set, named base.
@@ -222,7 +222,7 @@ def test_power_paired_measures_the_correlation_of_two_runs(tmp_path):
 
 
 def test_summary_lists_cards_by_take_rate_not_owned_win_rate(logs):
-    from analytics.summary import summary_tables
+    from analytics.tables.summary import summary_tables
 
     title, cards = summary_tables([logs], min_n=0)[2]
     assert "most bought" in title and "owned_wr" not in cards.columns

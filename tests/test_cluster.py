@@ -14,13 +14,13 @@ from click.testing import CliRunner
 from distributed import Client, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
-import analytics.simulate as simulate
-from analytics.cli import main
-from analytics.cluster import SchedulerLost
+import analytics.runs.simulate as simulate
+from analytics.cli.app import main
 from analytics.errors import UserError
 from analytics.eventlog.store import Place
-from analytics.runfolder import check_run
-from analytics.simulate import RunConfig
+from analytics.runs.cluster import SchedulerLost
+from analytics.runs.folder import check_run
+from analytics.runs.simulate import RunConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = RunConfig(players=4, games=100, seed=5, bots=("random",))
@@ -101,7 +101,7 @@ def test_compare_on_the_cluster_says_what_a_local_compare_says(cluster, tmp_path
 
 
 def test_no_scheduler_is_one_line_with_the_resume_command(tmp_path, monkeypatch):
-    monkeypatch.setattr("analytics.cluster.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("analytics.runs.cluster.CONNECT_TIMEOUT", "1s")
     result = CliRunner().invoke(main, ["simulate", "--games", "10", "--quiet", "--cluster",
                                        "tcp://127.0.0.1:9", "--out", str(tmp_path / "r")])
     assert result.exit_code == 1

@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 from scipy import stats as sps
 
-from analytics.cli_compare import COMMANDS
-from analytics.compare import buyers_difference, compare_games, compare_logs
-from analytics.paired import PairedGames, pair, read_arm, read_arms, small_pages
-from analytics.simulate import RunConfig, run_simulation
+from analytics.cli.compare import COMMANDS
+from analytics.experiments.compare import buyers_difference, compare_games, compare_logs
+from analytics.experiments.paired import PairedGames, pair, read_arm, read_arms, small_pages
+from analytics.runs.simulate import RunConfig, run_simulation
 from tests.analytics_fixtures import LogBuilder
 
 ALPHA = 0.05
@@ -105,7 +105,7 @@ def test_a_a_flags_about_alpha_on_real_games(pool):
 def test_stronger_arm_is_detected(tmp_path, monkeypatch):
     """Arm B's first seat starts with 9 more Gold (12 instead of 3): a test hook, not a rule:
     the player-count setup the engine reads is patched for arm B's run only."""
-    from analytics.games.diceforge import state
+    from analytics.games.diceforge.rules import state
 
     config = RunConfig(players=2, games=400, seed=3, bots=("economist",))
     run_simulation(config, tmp_path / "a", workers=1, progress=False)
@@ -118,7 +118,7 @@ def test_stronger_arm_is_detected(tmp_path, monkeypatch):
 
 
 def test_headline_says_p_below_1e_300_without_an_equals_sign():
-    from analytics.compare import headline
+    from analytics.experiments.compare import headline
 
     comparison = compare_games(synthetic(np.random.default_rng(1), 40))
     tiny = dataclasses.replace(comparison, primary=dataclasses.replace(
@@ -142,7 +142,7 @@ def _planted(rng, n, q, players=4, take=0.5):
 
 def test_ownership_masks_of_more_than_63_components_unpack_into_both_arms_columns():
     """Component 64 of an arm is bit 1 of mask word 1; the pair's columns are both arms'."""
-    from analytics.paired import ArmLogs, _owned
+    from analytics.experiments.paired import ArmLogs, _owned
 
     names = tuple(f"c{i:02d}" for i in range(70))
     masks = (np.array([0, 0, 1]), np.array([1, 1, 0]), np.array([0, 1, 0]),
@@ -287,9 +287,9 @@ def test_value_forbid_recovers_a_planted_effect(monkeypatch, tmp_path):
     so with it the buyers' win rate is exactly the games with a buyer over the buyer seats;
     forbidden, nobody buys it, and the value is that rate minus the same seats' win rate in
     the forbid arm's own logs, found above zero."""
-    from analytics.games.diceforge.components import CARDS
-    from analytics.simulate import _setup
-    from analytics.value import card_value
+    from analytics.experiments.value import card_value
+    from analytics.games.diceforge.rules.components import CARDS
+    from analytics.runs.simulate import _setup
 
     monkeypatch.setitem(CARDS, "elder", dataclasses.replace(CARDS["elder"], glory=500))
     _setup.cache_clear()  # setups are cached by name: load the set with the patched card
@@ -372,7 +372,7 @@ def test_logs_that_cannot_be_paired(invoke, tmp_path, seeds_b, players_b, messag
 
 
 def test_until_decisive_stops_at_the_first_look_that_crosses(tmp_path):
-    from analytics.arms import ArmSpec, play_arms
+    from analytics.experiments.arms import ArmSpec, play_arms
 
     seen = []
 

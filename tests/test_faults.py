@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import analytics.simulate as simulate
-from analytics.cli import main
+import analytics.runs.simulate as simulate
+from analytics.cli.app import main
+from analytics.devtools.soak import differing_tables, workers_of
 from analytics.eventlog.reader import read_table
-from analytics.runfolder import check_run
-from analytics.simulate import RunConfig
-from analytics.soak import differing_tables, workers_of
+from analytics.runs.folder import check_run
+from analytics.runs.simulate import RunConfig
 
 ROOT = Path(__file__).parents[1]
 CONFIG = RunConfig(players=3, games=24, seed=5, bots=("random",))
@@ -31,7 +31,7 @@ STOP_WITHIN = 10.0  # seconds from the fault to the exit, on a loaded machine
 
 
 def dicelab(*args, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "analytics.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "analytics.cli.app", *map(str, args)],
                           capture_output=True, text=True, env=_env(), timeout=300, **kwargs)
 
 
@@ -52,7 +52,8 @@ def same_logs(run: Path, reference: Path) -> bool:
 
 def start_run(out: Path) -> subprocess.Popen:
     """`dicelab simulate` in its own process group, as a terminal starts it."""
-    return subprocess.Popen([sys.executable, "-m", "analytics.cli", *SIMULATE, "--out", str(out)],
+    command = [sys.executable, "-m", "analytics.cli.app", *SIMULATE, "--out", str(out)]
+    return subprocess.Popen(command,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=_env(), start_new_session=True)
 

@@ -8,8 +8,8 @@ import pytest
 from analytics.engine import play_game
 from analytics.eventlog.render import render_events
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import RandomPolicy
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import analytics
-from analytics.cli import main
+from analytics.cli.app import main
 from analytics.engine import EventLog
 from analytics.errors import UserError
 from analytics.eventlog.reader import read_table
@@ -17,7 +17,7 @@ from analytics.games import GAMES, get_game
 from analytics.games.plugin import RunSetup, check_players_and_module
 from analytics.native.build import module_imports
 from analytics.policies import available_bots, make_bot
-from analytics.simulate import RunConfig, run_simulation
+from analytics.runs.simulate import RunConfig, run_simulation
 
 PACKAGE = Path(analytics.__file__).parent
 

@@ -6,7 +6,7 @@ import pytest
 
 from analytics.errors import UserError
 from analytics.eventlog.schema import SCHEMA_VERSION
-from analytics.query import (
+from analytics.query.database import (
     Filters,
     LogDatabase,
     find_query,

@@ -8,13 +8,13 @@ from uuid import uuid4
 import pytest
 from click.testing import CliRunner
 
-from analytics.cli import main
+from analytics.cli.app import main
 from analytics.errors import UserError
 from analytics.eventlog.reader import read_table
 from analytics.eventlog.store import Place
-from analytics.query import run_query
-from analytics.runfolder import UnfinishedRun, check_run
-from analytics.simulate import RunConfig, run_simulation
+from analytics.query.database import run_query
+from analytics.runs.folder import UnfinishedRun, check_run
+from analytics.runs.simulate import RunConfig, run_simulation
 
 CONFIG = RunConfig(players=3, games=24, seed=7, bots=("random",))
 PART = 6  # four parts

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
-from analytics.cli import main
-from analytics.report import SECTIONS, report_for
-from analytics.simulate import RunConfig, run_simulation
+from analytics.cli.app import main
+from analytics.reports.report import SECTIONS, report_for
+from analytics.runs.simulate import RunConfig, run_simulation
 from tests.analytics_fixtures import sample_logs
 
 PHONE = {"width": 390, "height": 844}

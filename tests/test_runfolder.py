@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analytics.runfolder import RunCheck, check_run, clear_leftovers, part_size
-from analytics.simulate import RunConfig, run_simulation
+from analytics.runs.folder import RunCheck, check_run, clear_leftovers, part_size
+from analytics.runs.simulate import RunConfig, run_simulation
 
 
 @given(games=st.integers(1, 20_000), size=st.integers(1, 5000))

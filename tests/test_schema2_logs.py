@@ -10,11 +10,11 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from analytics.cli import main
+from analytics.cli.app import main
 from analytics.eventlog.reader import read_table
 from analytics.eventlog.schema import SCHEMA_VERSION
-from analytics.query import LogDatabase, find_query, query_paths
-from analytics.simulate import RunConfig, run_simulation
+from analytics.query.database import LogDatabase, find_query, query_paths
+from analytics.runs.simulate import RunConfig, run_simulation
 from tests.analytics_fixtures import sample_logs
 
 SCHEMA2 = Path(__file__).parent / "fixtures" / "schema2"

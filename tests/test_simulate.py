@@ -10,12 +10,12 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-import analytics.simulate as simulate
-import analytics.workers as workers
+import analytics.runs.simulate as simulate
+import analytics.runs.workers as workers
 from analytics.errors import Notice, UserError
 from analytics.eventlog.reader import read_table
-from analytics.runfolder import check_run
-from analytics.simulate import RunConfig
+from analytics.runs.folder import check_run
+from analytics.runs.simulate import RunConfig
 
 CONFIG = RunConfig(players=4, games=30, seed=11, bots=("random",))
 

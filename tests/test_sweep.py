@@ -9,13 +9,13 @@ from uuid import uuid4
 import pytest
 from click.testing import CliRunner
 
-import analytics.simulate as simulate
-from analytics.cli import main
+import analytics.runs.simulate as simulate
+from analytics.cli.app import main
 from analytics.eventlog.store import Place
-from analytics.sweep import strongest
-from analytics.sweep_spec import read_spec
-from analytics.value import card_value, headline
-from analytics.workers import Interrupted
+from analytics.experiments.sweep import strongest
+from analytics.experiments.sweep_spec import read_spec
+from analytics.experiments.value import card_value, headline
+from analytics.runs.workers import Interrupted
 
 SPEC = """games = 24
 seed = 3
@@ -80,7 +80,7 @@ def test_each_cell_is_the_run_simulate_makes_and_the_table_has_a_row_a_cell(tmp_
                         "seat_advantage,mean_score")
     assert [line.split(",")[0] for line in lines[1:]] == CELLS
     spec = read_spec(tmp_path / "spec.toml")
-    from analytics.sweep_spec import cell_config
+    from analytics.experiments.sweep_spec import cell_config
 
     for cell in spec.cells[::3]:  # two of the four: each is a plain simulate run
         alone = simulate.run_simulation(cell_config(cell, 24, 3), tmp_path / cell.name,

@@ -19,7 +19,7 @@ SOURCE = "source"  # runs column: 'simulated' or 'recorded'
 def read_table(location: Location, table: str) -> pl.DataFrame:
     """One table of a run folder (its committed parts; a damaged one is a UserError): word
     columns hold the run's own Enums."""
-    from analytics.runfolder import check_run, require_whole  # it reads with these readers
+    from analytics.runs.folder import check_run, require_whole  # it reads with these readers
 
     run_dir = Place.of(location)
     runs = read_runs(run_dir)

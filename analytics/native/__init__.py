@@ -37,14 +37,14 @@ OFF_VARIABLE = "DICELAB_COMPILED"
 # The compiled modules, in this one place: every module of the engine and of each game, so a
 # module added there is compiled by the next build with no edit elsewhere (one that mypyc
 # rejects makes the build fall back to plain Python with one line).
-COMPILED_GLOBS = ("analytics/engine/*.py", "analytics/games/*/*.py")
+COMPILED_GLOBS = ("analytics/engine/*.py", "analytics/games/*/*.py", "analytics/games/*/*/*.py")
 INTERPRETED = {  # modules of those folders that must stay plain Python, and why
-    "analytics/games/diceforge/content.py": "finds its TOML files next to its source (__file__)",
+    "analytics/games/diceforge/rules/content.py": "finds its TOML files by its path (__file__)",
     "analytics/engine/containers.py": "subclasses list, which mypyc does not compile",
     "analytics/engine/readonly.py": "subclasses TypeError, which mypyc does not compile",
     # `python -m` runs a module from its code object, which a compiled module has not.
-    "analytics/games/diceforge/pairing.py": "a script: python -m needs its code object",
-    "analytics/games/diceforge/trial.py": "a script: python -m needs its code object",
+    "analytics/games/diceforge/tools/pairing.py": "a script: python -m needs its code object",
+    "analytics/games/diceforge/tools/trial.py": "a script: python -m needs its code object",
 }
 
 

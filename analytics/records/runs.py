@@ -33,8 +33,8 @@ from analytics.records.replay import (
     RecordingDecider,
     replay,
 )
-from analytics.runfolder import read_config
-from analytics.simulate import _add_game, _add_players, _columns, config_from_dict, validate
+from analytics.runs.folder import read_config
+from analytics.runs.simulate import _add_game, _add_players, _columns, config_from_dict, validate
 
 
 def set_cards(setup: RunSetup) -> dict[str, str]:

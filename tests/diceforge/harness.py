@@ -8,12 +8,12 @@ from typing import Any
 
 from analytics.engine.chance import ScriptedChance
 from analytics.engine.decisions import DecisionError
-from analytics.games.diceforge.cards import EFFECTS
-from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, Face, boar_face
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.hooks import register_card
-from analytics.games.diceforge.options import RuleOptions
-from analytics.games.diceforge.state import DIE_NAMES, Game, Player, Setup, new_game
+from analytics.games.diceforge.cards.base import EFFECTS
+from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, Face, boar_face
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.hooks import register_card
+from analytics.games.diceforge.rules.options import RuleOptions
+from analytics.games.diceforge.rules.state import DIE_NAMES, Game, Player, Setup, new_game
 
 EVENT_FIELDS = ("kind", "seat", "item", "resource", "amount", "cause", "detail")
 DIE_INDEX = {name: i for i, name in enumerate(DIE_NAMES)}

@@ -10,10 +10,11 @@ from harness import Bench, reserves
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.blessings import divine_blessing
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.state import Game, Setup
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.blessings import divine_blessing
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Game, Setup
 from analytics.policies import available_bots, make_bot
 
 BOTS = sorted(available_bots("diceforge"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from harness import Bench, ev, gained, pick, reserves, rolled
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.blessings import divine_blessing
-from analytics.games.diceforge.components import CARDS, FACES, OWN_TURN
-from analytics.games.diceforge.hooks import fire
-from analytics.games.diceforge.options import RuleOptions
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.blessings import divine_blessing
+from analytics.games.diceforge.rules.components import CARDS, FACES, OWN_TURN
+from analytics.games.diceforge.rules.hooks import fire
+from analytics.games.diceforge.rules.options import RuleOptions
 
 ALTERNATES = "base-alternates"
 

@@ -7,10 +7,10 @@ import pytest
 from analytics.engine import play_game
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.catalogue import ATTRIBUTES, catalogue
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import CardSet, load_card_set, preset_names
-from analytics.games.diceforge.options import RULE_OPTIONS, parse_rule_options
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import CardSet, load_card_set, preset_names
+from analytics.games.diceforge.rules.options import RULE_OPTIONS, parse_rule_options
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 WORD_AT = {"kind": 3, "item": 4, "resource": 5, "cause": 7}  # in an engine event tuple

@@ -9,11 +9,11 @@ import pytest
 from harness import Bench, ev, gained, reserves
 
 from analytics.engine.chance import SeededChance
-from analytics.games.diceforge import turn
+from analytics.games.diceforge.cards.celestial import roll_celestial
 from analytics.games.diceforge.catalogue import catalogue_of_cards
-from analytics.games.diceforge.celestial import roll_celestial
-from analytics.games.diceforge.components import CARDS, FACES, GLORY, GOLD, MOON, SUN
-from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS, FACES, GLORY, GOLD, MOON, SUN
+from analytics.games.diceforge.rules.content import load_card_set
 
 SET = str(Path(__file__).parent / "sets" / "celestial-goddess.toml")
 CARD = "celestial_die"

@@ -8,10 +8,11 @@ import pytest
 from harness import Bench, ev, gained, reserves
 
 from analytics.engine.scripted import ScriptedDecider
-from analytics.games.diceforge import GAME, labels, turn
-from analytics.games.diceforge.components import CARDS, OWN_TURN, TURN_START
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.hooks import fire, unregister
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import labels, turn
+from analytics.games.diceforge.rules.components import CARDS, OWN_TURN, TURN_START
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.hooks import fire, unregister
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-forge-goldsmith.toml")
 USE = ev("reinforcement_used", 0, "companion", None, None, "companion")

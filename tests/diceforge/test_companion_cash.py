@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analytics.games.diceforge.rebellion_forge_bots import _gains_more
+from analytics.games.diceforge.bots.rebellion_forge import _gains_more
 
 SCORES = st.lists(st.floats(-20, 40, allow_nan=False), max_size=6)
 

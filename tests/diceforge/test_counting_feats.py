@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from harness import Bench, ev, gained, reserves
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.options import RuleOptions
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.options import RuleOptions
 
 SETS = Path(__file__).parent / "sets"
 GOLDSMITH_SET = str(SETS / "rebellion-forge-goldsmith.toml")

@@ -11,9 +11,10 @@ from harness import Bench
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge import blessings, forge, payment, resources, turn
-from analytics.games.diceforge.cards import EFFECTS, nothing_on_purchase
-from analytics.games.diceforge.components import (
+from analytics.games.diceforge.bots.feat_values import EFFECT_VALUES
+from analytics.games.diceforge.cards.base import EFFECTS, nothing_on_purchase
+from analytics.games.diceforge.rules import blessings, forge, payment, resources, turn
+from analytics.games.diceforge.rules.components import (
     AFTER_FEAT,
     CARDS,
     GAME_END,
@@ -26,9 +27,8 @@ from analytics.games.diceforge.components import (
     Use,
     _card,
 )
-from analytics.games.diceforge.feat_values import EFFECT_VALUES
-from analytics.games.diceforge.hooks import HANDLERS, handler, register, register_card
-from analytics.games.diceforge.payment import SOURCES
+from analytics.games.diceforge.rules.hooks import HANDLERS, handler, register, register_card
+from analytics.games.diceforge.rules.payment import SOURCES
 from analytics.policies import make_bot
 
 BOTS = ("economist", "hero")

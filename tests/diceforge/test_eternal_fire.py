@@ -6,9 +6,9 @@ from pathlib import Path
 
 from harness import Bench, ev, reserves
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.options import RuleOptions
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.options import RuleOptions
 
 SET = str(Path(__file__).parent / "sets" / "twins-eternal-fire.toml")
 

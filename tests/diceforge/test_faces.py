@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from harness import Bench, ev, face_of, gained, pick, reserves, rolled
 
-from analytics.games.diceforge.blessings import (
+from analytics.games.diceforge.rules.blessings import (
     divine_blessing,
     everyone_blessed,
     minor_blessing,
     resolve,
 )
-from analytics.games.diceforge.components import FACES
-from analytics.games.diceforge.options import RuleOptions
+from analytics.games.diceforge.rules.components import FACES
+from analytics.games.diceforge.rules.options import RuleOptions
 
 
 def bless(b: Bench, seat: int, light: str, dark: str) -> list[dict]:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from harness import Bench, ev, gained, reserves
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import AFTER_FEAT, CARDS, REINFORCEMENT
-from analytics.games.diceforge.hooks import HANDLERS, register
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import AFTER_FEAT, CARDS, REINFORCEMENT
+from analytics.games.diceforge.rules.hooks import HANDLERS, register
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-players.toml")
 TITAN = "first_titan"

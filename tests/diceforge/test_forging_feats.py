@@ -10,13 +10,13 @@ from harness import Bench, ev, gained, reserves, rolled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analytics.games.diceforge import turn
+from analytics.games.diceforge.cards.rebellion_forge import cheapest_glory_faces, shows_glory
 from analytics.games.diceforge.catalogue import catalogue_of_cards
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.options import RuleOptions
-from analytics.games.diceforge.pairing import with_card
-from analytics.games.diceforge.rebellion_forge import cheapest_glory_faces, shows_glory
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.options import RuleOptions
+from analytics.games.diceforge.tools.pairing import with_card
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-forge-goldsmith.toml")
 

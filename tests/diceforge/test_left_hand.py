@@ -9,9 +9,9 @@ from pathlib import Path
 
 from harness import Bench, ev, gained, reserves, rolled
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.options import RULE_OPTIONS, RuleOptions, parse_rule_options
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-players.toml")
 HAND = "left_hand"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from harness import Bench, ev, gained, reserves
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.blessings import divine_blessing
-from analytics.games.diceforge.components import CARDS, FACES, GOLD, Use
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.blessings import divine_blessing
+from analytics.games.diceforge.rules.components import CARDS, FACES, GOLD, Use
 
 SET = str(Path(__file__).parent / "sets" / "celestial-goddess.toml")
 LIGHT = "light"

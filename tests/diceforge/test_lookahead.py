@@ -10,12 +10,12 @@ from harness import Bench
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.forge import buyable
-from analytics.games.diceforge.lookahead import LookaheadBot, outcome, scripted
-from analytics.games.diceforge.lookahead_moves import kept_options, moves
-from analytics.games.diceforge.state import Setup
-from analytics.games.diceforge.turn import action_options
+from analytics.games.diceforge.bots.lookahead import LookaheadBot, outcome, scripted
+from analytics.games.diceforge.bots.lookahead_moves import kept_options, moves
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.forge import buyable
+from analytics.games.diceforge.rules.state import Setup
+from analytics.games.diceforge.rules.turn import action_options
 from analytics.policies import available_bots, make_bot
 
 SETUP = Setup(3, load_card_set("base"))

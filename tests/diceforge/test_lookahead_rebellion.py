@@ -9,17 +9,18 @@ from harness import Bench
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.bots import HANDLERS as BOT_HANDLERS
-from analytics.games.diceforge.components import CARDS, REB
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.lookahead import LookaheadBot
-from analytics.games.diceforge.lookahead_moves import moves
-from analytics.games.diceforge.rebellion_bots import REBELLION_HANDLERS
-from analytics.games.diceforge.rebellion_faces_bots import FACES_HANDLERS
-from analytics.games.diceforge.rebellion_forge_bots import FORGE_HANDLERS
-from analytics.games.diceforge.rebellion_players_bots import PLAYERS_HANDLERS
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.bots.heuristic import HANDLERS as BOT_HANDLERS
+from analytics.games.diceforge.bots.lookahead import LookaheadBot
+from analytics.games.diceforge.bots.lookahead_moves import moves
+from analytics.games.diceforge.bots.rebellion import REBELLION_HANDLERS
+from analytics.games.diceforge.bots.rebellion_faces import FACES_HANDLERS
+from analytics.games.diceforge.bots.rebellion_forge import FORGE_HANDLERS
+from analytics.games.diceforge.bots.rebellion_players import PLAYERS_HANDLERS
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS, REB
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 # The decision kinds Rebellion cards ask (the Wood Nymph's purchase is answered as a Ship's).

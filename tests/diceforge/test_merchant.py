@@ -9,12 +9,13 @@ import pytest
 from harness import Bench, ev, gained, reserves
 
 from analytics.engine import play_game
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.components import CARDS, REINFORCEMENT, TURN_START
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.hooks import fire
-from analytics.games.diceforge.state import Setup
-from analytics.games.diceforge.upgrade import (
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS, REINFORCEMENT, TURN_START
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.hooks import fire
+from analytics.games.diceforge.rules.state import Setup
+from analytics.games.diceforge.rules.upgrade import (
     POOL_LEVELS,
     highest_level_left,
     rises,

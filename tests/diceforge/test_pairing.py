@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.pairing import pairing_correlation, win_shares, with_card
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.tools.pairing import pairing_correlation, win_shares, with_card
 
 BASE = load_card_set("base")
 

@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.loop import Decider, play_game
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.components import CARDS, SLOTS
-from analytics.games.diceforge.content import CardSet
-from analytics.games.diceforge.state import Game, Setup, new_game
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS, SLOTS
+from analytics.games.diceforge.rules.content import CardSet
+from analytics.games.diceforge.rules.state import Game, Setup, new_game
 from analytics.policies import RandomPolicy
 
 RESERVES = ("gold", "sun", "moon")

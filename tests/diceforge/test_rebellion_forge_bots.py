@@ -12,11 +12,12 @@ from harness import Bench
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.components import FACES, OWN_TURN
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.hooks import fire
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import FACES, OWN_TURN
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.hooks import fire
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 SETS = Path(__file__).parent / "sets"

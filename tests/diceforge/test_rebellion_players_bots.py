@@ -10,11 +10,12 @@ from harness import Bench
 from test_bots import HEURISTIC, Checked, bot_decides
 
 from analytics.engine import play_game
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.bots import HeuristicBot
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.rebellion_players_bots import LEFT_HAND_SHARE
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.bots.heuristic import HeuristicBot
+from analytics.games.diceforge.bots.rebellion_players import LEFT_HAND_SHARE
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-players.toml")

@@ -9,8 +9,8 @@ import pytest
 
 from analytics.engine.loop import play_game
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies.registry import make_bot
 
 SETS = Path(__file__).parent / "sets"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import load_card_set
 
 NEEDED = ("companion", "celestial_die", "wind", "ancestor", "goddess", "tree", "merchant",
           "wood_nymph", "light", "goldsmith", "omniscient", "abyssal_trident")

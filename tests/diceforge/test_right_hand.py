@@ -7,8 +7,8 @@ from pathlib import Path
 
 from harness import Bench, ev, reserves
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-players.toml")
 SCEPTER = "blacksmiths_scepter"

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from harness import Bench, ev, gained, reserves, rolled
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.blessings import divine_blessing
-from analytics.games.diceforge.components import CARDS, MOON, SUN, TURN_END
-from analytics.games.diceforge.forge import buy_face
-from analytics.games.diceforge.hooks import fire
-from analytics.games.diceforge.payment import CARD, EXTRA_ACTION, FEAT, FORGE, can_pay, funds
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.blessings import divine_blessing
+from analytics.games.diceforge.rules.components import CARDS, MOON, SUN, TURN_END
+from analytics.games.diceforge.rules.forge import buy_face
+from analytics.games.diceforge.rules.hooks import fire
+from analytics.games.diceforge.rules.payment import CARD, EXTRA_ACTION, FEAT, FORGE, can_pay, funds
 
 SET = str(Path(__file__).parent / "sets" / "scepter.toml")
 SCEPTER = "blacksmiths_scepter"

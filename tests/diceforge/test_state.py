@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from harness import Bench
 
-from analytics.games.diceforge.components import FACES
+from analytics.games.diceforge.rules.components import FACES
 
 
 def test_a_player_copy_shares_nothing_mutable_with_the_original():

@@ -7,8 +7,8 @@ from __future__ import annotations
 from harness import Bench
 
 from analytics.engine.chance import SeededChance
-from analytics.games.diceforge.clone import clone
-from analytics.games.diceforge.temple import offered_faces, temple_cached
+from analytics.games.diceforge.rules.clone import clone
+from analytics.games.diceforge.rules.temple import offered_faces, temple_cached
 
 
 def _left(g) -> int:

@@ -10,9 +10,9 @@ import pytest
 
 from analytics.engine import derive_seed, play_game
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.state import Setup
-from analytics.games.diceforge.trial import mean_interval, parse_arm, run_arms, wilson
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
+from analytics.games.diceforge.tools.trial import mean_interval, parse_arm, run_arms, wilson
 from analytics.policies import make_bot
 
 
@@ -59,7 +59,7 @@ def test_a_trial_plays_the_card_set_it_names(tmp_path):
 
 def test_an_unknown_card_set_is_one_line_and_exit_1(tmp_path):
     out = tmp_path / "rows.jsonl"
-    run = subprocess.run([sys.executable, "-m", "analytics.games.diceforge.trial", "--games",
+    run = subprocess.run([sys.executable, "-m", "analytics.games.diceforge.tools.trial", "--games",
                           "1", "--cards", "nope", "--out", str(out)],
                          capture_output=True, text=True, check=False)
     assert run.returncode == 1 and run.stdout == "" and not out.exists()

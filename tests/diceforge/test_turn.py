@@ -8,12 +8,12 @@ from harness import Bench, ScriptedDecider, ev, gained, reserves, rolled
 from analytics.engine.chance import ChanceScriptError, ScriptedChance
 from analytics.engine.loop import rank_seats
 from analytics.errors import UserError
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import FACES, SANCTUARY
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.forge import make_offering
-from analytics.games.diceforge.options import RuleOptions
-from analytics.games.diceforge.state import Setup, new_game
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import FACES, SANCTUARY
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.forge import make_offering
+from analytics.games.diceforge.rules.options import RuleOptions
+from analytics.games.diceforge.rules.state import Setup, new_game
 
 
 def bench(players: int = 2, cards: str = "base", rules: RuleOptions | None = None) -> Bench:

@@ -6,10 +6,14 @@ from pathlib import Path
 
 from harness import Bench, ev, gained, reserves, rolled
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.blessings import divine_blessing, everyone_blessed, minor_blessing
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import load_card_set
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.blessings import (
+    divine_blessing,
+    everyone_blessed,
+    minor_blessing,
+)
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import load_card_set
 
 SET = str(Path(__file__).parent / "sets" / "twins-eternal-fire.toml")
 

@@ -9,14 +9,14 @@ import pytest
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.components import FACES, SANCTUARY
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.feat_values import trident_offers
-from analytics.games.diceforge.rebellion_faces_bots import SANCTUARY_IDS, best_upgrade
-from analytics.games.diceforge.rebellion_forge import trident_faces
-from analytics.games.diceforge.state import Game, Setup
-from analytics.games.diceforge.upgrade import ladder, ladder_of, offered_at, upgradable
-from analytics.games.diceforge.valuation import PLAIN_FACES, SANCTUARY_FACES, RecentDice
+from analytics.games.diceforge.bots.feat_values import trident_offers
+from analytics.games.diceforge.bots.rebellion_faces import SANCTUARY_IDS, best_upgrade
+from analytics.games.diceforge.bots.valuation import PLAIN_FACES, SANCTUARY_FACES, RecentDice
+from analytics.games.diceforge.cards.rebellion_forge import trident_faces
+from analytics.games.diceforge.rules.components import FACES, SANCTUARY
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Game, Setup
+from analytics.games.diceforge.rules.upgrade import ladder, ladder_of, offered_at, upgradable
 from analytics.policies import make_bot
 
 # The ladder of the Sanctuary as it starts (what SANCTUARY_IDS names).

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from harness import Bench, ev, gained, reserves, rolled
 
-from analytics.games.diceforge import turn
-from analytics.games.diceforge.components import CARDS, FACES
-from analytics.games.diceforge.rebellion_faces import shows
+from analytics.games.diceforge.cards.rebellion_faces import shows
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.components import CARDS, FACES
 
 SET = str(Path(__file__).parent / "sets" / "wind.toml")
 WIND = "wind"

@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 
 from analytics.engine import Decider, SeededChance, derive_seed, play, thawed
-from analytics.games.diceforge import GAME, turn
-from analytics.games.diceforge.clone import clone
-from analytics.games.diceforge.components import FACES
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.pairing import with_card
-from analytics.games.diceforge.state import Game, Setup
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.clone import clone
+from analytics.games.diceforge.rules.components import FACES
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Game, Setup
+from analytics.games.diceforge.tools.pairing import with_card
 from analytics.policies import make_bot
 from tests.engine.state_walk import attribute_names
 

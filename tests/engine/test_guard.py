@@ -13,12 +13,12 @@ from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.decisions import Decision, DecisionError
 from analytics.engine.readonly import ReadOnlyError
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.blessings import roll_die
-from analytics.games.diceforge.components import FACES
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.pairing import with_card
-from analytics.games.diceforge.resources import gain, lose, spend
-from analytics.games.diceforge.state import Game, Player, Setup
+from analytics.games.diceforge.rules.blessings import roll_die
+from analytics.games.diceforge.rules.components import FACES
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.resources import gain, lose, spend
+from analytics.games.diceforge.rules.state import Game, Player, Setup
+from analytics.games.diceforge.tools.pairing import with_card
 from analytics.policies import make_bot
 from tests.engine.state_walk import attribute_names
 

@@ -15,11 +15,12 @@ from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import DecisionError
 from analytics.engine.loop import Decider
 from analytics.engine.scripted import ScriptedDecider
-from analytics.games.diceforge import GAME, labels
-from analytics.games.diceforge.components import FACES
-from analytics.games.diceforge.content import load_card_set
-from analytics.games.diceforge.pairing import with_card
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge import GAME
+from analytics.games.diceforge.rules import labels
+from analytics.games.diceforge.rules.components import FACES
+from analytics.games.diceforge.rules.content import load_card_set
+from analytics.games.diceforge.rules.state import Setup
+from analytics.games.diceforge.tools.pairing import with_card
 from analytics.policies import RandomPolicy, make_bot
 
 BASE = load_card_set("base")
@@ -36,7 +37,7 @@ CARD_SETS = {
     "players": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
                                  / "rebellion-players.toml")),
 }
-GAME_DIR = Path(labels.__file__).parent
+GAME_DIR = Path(labels.__file__).parents[1]
 
 
 class Recorder:
@@ -104,7 +105,7 @@ def test_random_games_meet_every_declared_kind():
 
 def test_every_kind_the_game_asks_has_a_label_declaration():
     asked = set()
-    for path in GAME_DIR.glob("*.py"):
+    for path in GAME_DIR.rglob("*.py"):
         asked |= set(re.findall(r'decide\([^,]+, "(\w+)"', path.read_text()))
     asked |= {"face_choice", "loss_choice", "mirror_copy",  # kinds chosen by an expression
               "ship_buy", "nymph_buy"}  # a one-face purchase names its kind (forge.py)

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from analytics.eventlog.reader import read_table
 from analytics.games import GAMES, get_game
 from analytics.games.diceforge.catalogue import catalogue_of_cards
-from analytics.games.diceforge.components import CARDS
-from analytics.query import LogDatabase
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.query.database import LogDatabase
 from tests.analytics_fixtures import LogBuilder, dice_forge_components, forge, gain, glory
 
 ROOT = Path(__file__).parents[2]
@@ -82,7 +82,7 @@ def game_words() -> set[str]:
 
 
 @pytest.mark.parametrize("path", sorted(
-    [*ROOT.glob("analytics/eventlog/*.py"), ROOT / "analytics" / "query.py"]),
+    [*ROOT.glob("analytics/eventlog/*.py"), *ROOT.glob("analytics/query/*.py")]),
     ids=lambda p: p.name)
 def test_writer_and_readers_name_no_word_of_a_game(path):
     text = path.read_text()
@@ -107,8 +107,8 @@ def test_every_word_a_game_logs_is_declared_over_random_card_sets(rng, players):
     """A card that logs a word its game does not declare would fail the writer mid-run."""
     from analytics.engine import play_game
     from analytics.games.diceforge.catalogue import VOCABULARY
-    from analytics.games.diceforge.content import CardSet
-    from analytics.games.diceforge.state import Setup
+    from analytics.games.diceforge.rules.content import CardSet
+    from analytics.games.diceforge.rules.state import Setup
 
     by_slot: dict[str, list] = {}
     for card in CARDS.values():

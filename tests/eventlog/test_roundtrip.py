@@ -8,8 +8,8 @@ from analytics.eventlog.reader import read_table
 from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, components_schema, table_schema
 from analytics.eventlog.writer import frame
 from analytics.games import get_game
-from analytics.query import LogDatabase
-from analytics.simulate import RunConfig, run_simulation, validate
+from analytics.query.database import LogDatabase
+from analytics.runs.simulate import RunConfig, run_simulation, validate
 from tests.analytics_fixtures import sample_logs
 
 CONFIG = RunConfig(players=3, games=12, seed=5, card_set="base-alternates")

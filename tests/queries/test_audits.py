@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.query import LogDatabase, query_paths
+from analytics.query.database import LogDatabase, query_paths
 from tests.analytics_fixtures import broken_logs, sample_logs
 
 AUDITS = sorted(name for name in query_paths() if name.startswith("audits/"))

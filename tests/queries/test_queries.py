@@ -10,8 +10,8 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from analytics.analysis import _seat_rows, component_table
-from analytics.query import LogDatabase, parse_query_file, query_paths
+from analytics.query.database import LogDatabase, parse_query_file, query_paths
+from analytics.tables.components import _seat_rows, component_table
 from tests.analytics_fixtures import (
     BASE_CARDS,
     LogBuilder,

@@ -11,14 +11,14 @@ from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from analytics.cli import main
+from analytics.cli.app import main
 from analytics.eventlog.reader import read_table
 from analytics.eventlog.writer import events_columns, frame
 from analytics.games import get_game
-from analytics.games.diceforge.components import CARDS
-from analytics.games.diceforge.content import CardSet
-from analytics.games.diceforge.options import parse_rule_options
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.content import CardSet
+from analytics.games.diceforge.rules.options import parse_rule_options
+from analytics.games.diceforge.rules.state import Setup
 from analytics.games.plugin import RunSetup
 from analytics.records.runs import import_records, record_game
 

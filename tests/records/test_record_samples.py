@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analytics.cli import main
+from analytics.cli.app import main
 from analytics.eventlog.reader import read_table
 from analytics.records.runs import import_records
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import polars as pl
 from click.testing import CliRunner
 
-from analytics.cli import main
+from analytics.cli.app import main
 from analytics.eventlog.reader import read_table
-from analytics.query import LogDatabase
+from analytics.query.database import LogDatabase
 from analytics.records.runs import import_records
 
 SAMPLE = Path(__file__).resolve().parents[2] / "logs" / "samples" / "2p-base.dfr"

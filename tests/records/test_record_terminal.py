@@ -27,7 +27,7 @@ def session(args: list[str], typed: list[str], cwd: Path) -> str:
     """Run `dicelab record ARGS` on a pty, typing each entry of `typed` at a prompt."""
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "analytics.cli", "record", *args],
+    proc = subprocess.Popen([sys.executable, "-m", "analytics.cli.app", "record", *args],
                             stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env)
     os.close(slave)
     out = b""

@@ -6,13 +6,25 @@ import json
 from collections.abc import Callable, Mapping
 
 from analytics.errors import UserError
-from analytics.games.diceforge import bots, catalogue, lookahead, turn  # noqa: F401  (bots register)
-from analytics.games.diceforge.clone import clone
-from analytics.games.diceforge.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
-from analytics.games.diceforge.content import load_card_set, preset_names
-from analytics.games.diceforge.labels import LABELLING
-from analytics.games.diceforge.options import RULE_OPTIONS, RuleOptions, parse_rule_options
-from analytics.games.diceforge.state import Game, Setup, new_game
+
+# The cards register their handlers and the bots their policies when imported: the game's
+# plugin imports them all, so a game read through it has every card and bot.
+from analytics.games.diceforge import catalogue
+from analytics.games.diceforge.bots import heuristic as bots  # noqa: F401
+from analytics.games.diceforge.bots import lookahead  # noqa: F401
+from analytics.games.diceforge.cards import (  # noqa: F401
+    rebellion,
+    rebellion_faces,
+    rebellion_forge,
+    rebellion_players,
+)
+from analytics.games.diceforge.rules import turn
+from analytics.games.diceforge.rules.clone import clone
+from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
+from analytics.games.diceforge.rules.content import load_card_set, preset_names
+from analytics.games.diceforge.rules.labels import LABELLING
+from analytics.games.diceforge.rules.options import RULE_OPTIONS, RuleOptions, parse_rule_options
+from analytics.games.diceforge.rules.state import Game, Setup, new_game
 from analytics.games.plugin import RuleOption, RunSetup, check_players_and_module
 from analytics.policies import Policy, available_bots, make_bot
 

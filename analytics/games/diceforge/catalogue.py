@@ -8,9 +8,12 @@ the dictionaries of the event columns (a word not declared here is refused when 
 
 from __future__ import annotations
 
-from analytics.games.diceforge.cards import GARDEN_OF
-from analytics.games.diceforge.celestial import WORDS as CELESTIAL_WORDS
-from analytics.games.diceforge.components import (
+from analytics.games.diceforge.cards.base import GARDEN_OF
+from analytics.games.diceforge.cards.celestial import WORDS as CELESTIAL_WORDS
+from analytics.games.diceforge.cards.rebellion import WORDS as REBELLION_WORDS
+from analytics.games.diceforge.cards.rebellion_forge import TRIDENT
+from analytics.games.diceforge.cards.rebellion_forge import WORDS as FORGE_WORDS
+from analytics.games.diceforge.rules.components import (
     CARDS,
     CELESTIAL_FACES,
     DARK_DIE,
@@ -23,10 +26,7 @@ from analytics.games.diceforge.components import (
     Face,
     boar_face,
 )
-from analytics.games.diceforge.rebellion import WORDS as REBELLION_WORDS
-from analytics.games.diceforge.rebellion_forge import TRIDENT
-from analytics.games.diceforge.rebellion_forge import WORDS as FORGE_WORDS
-from analytics.games.diceforge.state import Setup
+from analytics.games.diceforge.rules.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
 # owner's Boar face, one id for the four colours.

@@ -1,0 +1,55 @@
+"""What `dicelab list` shows: what a game offers to build a setup (bots, card sets, modules,
+rule options, its own lists such as cards and faces), and the queries. Games are reached only
+through their plugin.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from analytics.errors import UserError
+from analytics.query.database import list_queries
+
+# The game is imported by the functions that list it: every `dicelab` command loads this
+# module, and the analysis commands should not pay for loading the game engine.
+
+
+def listing(what: str, game: str = "diceforge") -> pl.DataFrame:
+    """One table for `dicelab list WHAT`; an unknown WHAT is one line naming the valid ones."""
+    from analytics.games import get_game
+
+    plugin = get_game(game)
+    own = plugin.tables()
+    if what in LISTS:
+        return LISTS[what](plugin)
+    if what in own:
+        return pl.DataFrame(own[what]())
+    raise UserError(f"dicelab list {what!r}: {game} lists {', '.join([*LISTS, *own])}")
+
+
+def _bots(plugin) -> pl.DataFrame:
+    found = plugin.bots()
+    return pl.DataFrame({"bot": list(found), "about": list(found.values())})
+
+
+def _sets(plugin) -> pl.DataFrame:
+    found = plugin.card_sets()
+    return pl.DataFrame({"set": list(found), "cards": [", ".join(ids) for ids in found.values()]})
+
+
+def _modules(plugin) -> pl.DataFrame:
+    return pl.DataFrame({"module": list(plugin.modules), "about": list(plugin.modules.values())})
+
+
+def _rules(plugin) -> pl.DataFrame:
+    rows = [{"rule": name, "default": default, "values": " | ".join(values), "meaning": about}
+            for name, (default, values, about) in plugin.rule_options().items()]
+    return pl.DataFrame(rows)
+
+
+def _queries(plugin) -> pl.DataFrame:
+    return list_queries()
+
+
+LISTS = {"bots": _bots, "sets": _sets, "modules": _modules, "rules": _rules,
+         "queries": _queries}  # for every game, besides its own lists

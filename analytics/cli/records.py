@@ -1,0 +1,105 @@
+"""`dicelab export-records` and `dicelab import`: games as records (docs/records.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from tqdm import tqdm
+
+from analytics.cli.common import Command
+from analytics.errors import UserError
+
+
+@click.command("export-records", cls=Command)
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="New folder for the records (one game-NNNNNN.dfr per game).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def export_records_command(run_dir, out, quiet):
+    """Write the simulated games of RUN_DIR as records, replayed from their seeds.
+
+    Examples:
+      dicelab export-records logs/demo --out logs/demo-records
+      dicelab import logs/demo-records/*.dfr --out logs/demo-again
+    """
+    from analytics.records.runs import export_records
+
+    with tqdm(unit="game", disable=quiet, desc="export") as bar:
+        written = export_records(run_dir, out, bar.update)
+    click.echo(f"wrote {len(written)} records to {out}")
+
+
+@click.command("import", cls=Command)
+@click.argument("records", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="New folder: one run folder per setup (players, card set, module, rules).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def import_command(records, out, quiet):
+    """Replay recorded games through the rules and log them as run folders.
+
+    Each record is checked step by step; one that breaks the rules is listed as FILE:LINE with
+    what the rules expected there, and the others are imported (exit 1 if any failed). The
+    format: docs/records.md.
+
+    Examples:
+      dicelab import logs/samples/*.dfr --out logs/recorded
+      dicelab summary --logs logs/recorded
+    """
+    from analytics.records.runs import import_records
+
+    with tqdm(total=len(records), unit="record", disable=quiet, desc="import") as bar:
+        done = import_records(list(records), out, bar.update)
+    for folder in done.folders:
+        click.echo(f"wrote {folder}")
+    click.echo(f"imported {done.games} of {len(records)} records")
+    if done.failed:
+        for line in done.failed:
+            click.echo(line, err=True)
+        raise UserError(f"{len(done.failed)} of {len(records)} records not imported (above)")
+
+
+COMMANDS = (export_records_command, import_command)
+
+
+@click.command("record", cls=Command)
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--resume", is_flag=True, help="Continue the record in FILE.")
+@click.option("--players", type=int, default=None, help="Player count (a new record).")
+@click.option("--set", "card_set", default="base", show_default=True,
+              help="Card set: a preset or a file (a new record).")
+@click.option("--module", default="none", show_default=True, help="Module (a new record).")
+@click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Rule option (repeatable).")
+@click.option("--name", "names", multiple=True, help="Player names in seat order (repeatable).")
+def record_command(file, resume, players, card_set, module, rule, names):
+    """Record a game at the table: each die result and choice is asked for, checked against
+    the rules and written to FILE at once (format: docs/records.md).
+
+    Only legal answers are taken (by number or word); 'undo' takes back the last step, 'quit'
+    (or Ctrl-D) stops, and --resume continues where it stopped.
+
+    Examples:
+      dicelab record tonight.dfr --players 3 --name Alice --name Bob --name Chloe
+      dicelab record --resume tonight.dfr
+    """
+    from datetime import date
+
+    from analytics.cli.common import parse_rules
+    from analytics.records.format import Record
+    from analytics.records.recorder import new_record_file, record_session
+    from analytics.records.replay import record_setup
+
+    if not resume:
+        if players is None:
+            raise UserError("a new record needs --players (or pass --resume to continue one)")
+        record = Record(str(file), players=players, card_set=card_set, module=module,
+                        rules=parse_rules(rule), names=dict(enumerate(names)),
+                        date=date.today().isoformat())
+        record_setup(record)  # a wrong set, module or rule fails before the file is made
+        new_record_file(file, record)
+    elif not file.is_file():
+        raise UserError(f"--resume: {file} is not a file")
+    record_session(file)
+
+
+COMMANDS = (*COMMANDS, record_command)

@@ -1,0 +1,30 @@
+"""`dicelab repair`: drop a run's damaged parts and play them again from their seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analytics.cli.common import Command
+
+
+@click.command("repair", cls=Command)
+@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def repair_command(run_dir: Path, workers: int | None, quiet: bool) -> None:
+    """Check every file of a run, drop its damaged parts and play them (and any part never
+    written) again from their seeds: the same games as an uninterrupted run.
+
+    \b
+    Examples:
+      dicelab repair logs/big
+      dicelab repair logs/big --workers 2 --quiet
+    """
+    from analytics.runs.repair import repair_run  # the engine: only when playing
+
+    done = repair_run(run_dir, workers=workers, progress=not quiet)
+    for problem in done.dropped:
+        click.echo(f"dropped {problem}")
+    click.echo(f"{run_dir}: whole, {done.n_games:,} games ({done.played:,} played now)")

@@ -1,0 +1,130 @@
+"""`dicelab balance` and `dicelab report`; `COMMANDS` joins the main group."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analytics.cli.analysis import log_options, make_filters, view_options
+from analytics.cli.common import Command, cluster_option, format_option, parse_rules
+from analytics.errors import UserError
+from analytics.experiments.balance import Balance, balance_table, balance_wide, parse_player_counts
+from analytics.output import choose_columns, render_table
+
+BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value")
+
+
+@click.command("balance", cls=Command)
+@click.option("--set", "card_set", default=None,
+              help="Card set to simulate (a preset or a TOML file); omit to read --logs.")
+@click.option("--module", default="none", show_default=True, help="Module ('none': base game).")
+@click.option("--players", "players_text", default="2,3,4", show_default=True,
+              help="Player counts to simulate, comma-separated.")
+@click.option("--bots", default="economist,hero", show_default=True,
+              help="One bot for every seat, or several repeated in turn to fill the seats.")
+@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+              help="Games per player count.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("logs/balance"), show_default=True,
+              help="Folder for the runs (one per player count; an existing run is reused).")
+@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--logs", "logs", multiple=True, metavar="PATH",
+              help="Read these runs instead of simulating (repeatable).")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the balance report (HTML + Markdown twin) here.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@cluster_option
+@view_options
+@format_option
+def balance_command(card_set, module, players_text, bots, games, seed, rules, out, workers,
+                    logs, report_path, quiet, cluster, columns, wide, fmt):
+    """Is the game balanced at 2, 3 and 4 players? The game-level table of METRICS.md.
+
+    Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
+    Balance, tie rate, length, lead changes, how late the winner is decided, score spread
+    and margin, Glory by source, purchase entropy and wins per bot, each with n and a 95%
+    interval; then one line naming the worst imbalance and how sure it is.
+
+    \b
+    Examples:
+      dicelab balance --set base --players 2,3,4 --games 10000 --workers 2
+      dicelab balance --set base-alternates --bots economist --report reports/out/alt.html
+      dicelab balance --logs logs/demo --format csv > balance.csv
+    """
+    if report_path is not None:
+        from analytics.reports.render import check_writable
+
+        check_writable(report_path)
+    counts = parse_player_counts(players_text)
+    if card_set is None and not logs:
+        raise UserError("give --set NAME to simulate, or --logs PATH to read runs")
+    if card_set is not None and logs:
+        raise UserError("give --set (simulate) or --logs (read runs), not both")
+    if card_set is not None:
+        from analytics.experiments.balance_runs import simulate_runs
+
+        logs = simulate_runs(card_set, module, counts, tuple(b.strip() for b in bots.split(",")),
+                             games, seed, out, parse_rules(rules), workers, not quiet,
+                             cluster)
+    filters = make_filters(counts, (), (), ())
+    result = balance_table(logs, filters)
+    _emit_balance(result, fmt, columns, wide)
+    if report_path is not None:
+        from analytics.reports.report import BALANCE_SECTIONS, report_for
+
+        html, md = report_for(logs, report_path, filters, title="Balance report",
+                              sections=BALANCE_SECTIONS, progress=not quiet)
+        click.echo(f"wrote {html} and {md}", err=True)
+
+
+def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:
+    """CSV and JSON: the long table. Text: one column per player count, or with --wide or
+    --columns one block of the long table per player count."""
+    if fmt != "table":
+        click.echo(render_table(result.frame, fmt), nl=False)
+        return
+    if wide or columns:
+        for (players,), group in result.frame.group_by("players", maintain_order=True):
+            click.echo(f"\n{players} players")
+            click.echo(render_table(choose_columns(group, fmt, BALANCE_DEFAULT, columns, wide)))
+    else:
+        click.echo(render_table(balance_wide(result.frame)))
+    click.echo("")
+    for line in result.verdicts:
+        click.echo(line)
+    for note in result.footnotes:
+        click.echo(note, err=True)
+
+
+@click.command("report", cls=Command)
+@log_options
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The .html file to write (its Markdown twin: the same name with .md).")
+@click.option("--title", default="Balance report", show_default=True, help="Report title.")
+@click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
+              help="Cards and faces owned in fewer seat-games are left out.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def report_command(logs, players, module, card_set, bot, out, title, min_n, quiet):
+    """Write a self-contained HTML report (and a Markdown twin) of runs.
+
+    It opens with a one-minute summary, then seats, final scores, cards and faces (sortable
+    tables), game-level balance and Glory by source, and ends with the manifest of every run.
+    Charts are embedded: the file opens with no network, on a phone too.
+
+    \b
+    Examples:
+      dicelab report --logs logs/demo --out reports/out/demo.html
+      dicelab report --logs 'logs/*' --players 4 --title "Four players" --out four.html
+    """
+    from analytics.reports.report import report_for
+
+    html, md = report_for(logs, out, make_filters(players, module, card_set, bot), title,
+                          min_n=min_n, progress=not quiet)
+    click.echo(f"wrote {html} and {md}")
+
+
+COMMANDS = [balance_command, report_command]
+

@@ -1,0 +1,58 @@
+"""`dicelab sweep`: a grid of runs as one job (analytics.experiments.sweep)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analytics.cli.common import Command, cluster_option, format_option
+from analytics.output import render_table
+
+
+@click.command("sweep", cls=Command)
+@click.argument("spec", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", required=True,
+              help="Sweep folder, a path or an fsspec URL (a run folder per cell under cells/, "
+                   "and sweep.json).")
+@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a report across cells (HTML + Markdown twin) here.")
+@cluster_option
+@format_option
+def sweep_command(spec, out, workers, quiet, report_path, cluster, fmt) -> None:
+    """Play a grid of setups (card sets x modules x player counts x bots x rule options) as
+    one job, then one table across the cells: the first seat's wins and advantage, the mean
+    score, and the strongest cards by causal value where the spec asks for it (`value =
+    "all"`, a list of cards, or a table of them by set).
+
+    The spec is checked whole first (file:line: reason). Run the same command again to resume
+    a stopped sweep; whole cells and parts are kept.
+
+    \b
+    SPEC.toml:
+      games = 2000
+      seed = 1
+      [grid]
+      sets = ["base", "base-alternates"]
+      players = [2, 3, 4]
+      bots = ["economist", "economist,hero"]
+      rules = [{}, {ties = "tiebreak"}]
+      value = ["hydra"]      # optional: the cards' causal value, each cell
+
+    \b
+    Examples:
+      dicelab sweep sweeps/alternates.toml --out logs/sweep
+      dicelab sweep sweeps/alternates.toml --out /shared/sweep --cluster tcp://10.0.0.5:8786
+      dicelab sweep sweeps/alternates.toml --out logs/sweep --format csv > sweep.csv
+      dicelab sweep sweeps/alternates.toml --out logs/sweep --report reports/out/sweep.html
+      dicelab sweep sweeps/alternates.toml --out s3://bucket/sweep --cluster tcp://10.0.0.5:8786
+    """
+    from analytics.experiments.sweep import run_sweep
+
+    result = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet,
+                       report=report_path)
+    click.echo(render_table(result.table, fmt))
+    if report_path is not None:
+        click.echo(f"wrote {report_path} and {report_path.with_suffix('.md')}", err=True)

@@ -1,0 +1,1 @@
+"""Paired experiments and game-level balance: arms, compare, value, balance, sweep."""

@@ -1,0 +1,45 @@
+"""Fresh runs for `dicelab balance --set ... --players 2,3,4`: one run folder per player count.
+
+Every configuration is validated (through the game, which knows its player counts, bots and
+sets) before any game is played; a folder that already holds the same run is finished or reused
+(`--resume`), so asking again costs nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analytics.errors import UserError
+
+NO_MODULE = ("", "none")
+
+
+def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """One bot for all seats stays one; several are repeated in turn to fill the seats
+    (economist,hero at 3 players: economist,hero,economist)."""
+    if len(bots) == 1:
+        return bots
+    return tuple(bots[i % len(bots)] for i in range(players))
+
+
+def run_folder(out: Path, card_set: str, players: int, seed: int) -> Path:
+    name = Path(card_set).stem if card_set.endswith(".toml") else card_set
+    return out / f"{name}-{players}p-seed{seed}"
+
+
+def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tuple[str, ...],
+                  games: int, seed: int, out: Path, rules: dict[str, str] | None = None,
+                  workers: int | None = None, progress: bool = True,
+                  cluster: str | None = None) -> list[Path]:
+    """Play `games` games at each player count in `counts`; the run folders, in order."""
+    from analytics.runs.simulate import RunConfig, run_simulation, validate  # the engine
+
+    if module not in NO_MODULE:
+        raise UserError(f"--module {module!r}: this game has no modules yet (use 'none')")
+    configs = [RunConfig(players=p, games=games, seed=seed, bots=seat_bots(bots, p),
+                         card_set=card_set, rules=dict(rules or {})) for p in counts]
+    for config in configs:
+        validate(config)
+    return [run_simulation(config, run_folder(out, card_set, config.players, seed),
+                           workers=workers, resume=True, progress=progress, cluster=cluster)
+            for config in configs]

@@ -1,0 +1,220 @@
+"""Two arms' logs read and lined up game by game: the data of a paired comparison.
+
+Games of the two arms are paired by their own seed (`games.seed`): the same seed, the same
+bots in the same seats, under two setups. Everything a comparison needs is then a numpy array
+with one row per pair: seat outcomes (games x seats) and what each seat acquired
+(games x seats x components). No statistics here (see analytics.experiments.compare).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from analytics.errors import UserError
+from analytics.query.database import LogDatabase
+from analytics.query.provenance import describe_logs
+
+COMPONENTS = ("card", "face")
+
+
+MASK_BITS = 63  # components per mask word of ownership_by_seat_game
+
+
+@dataclass(frozen=True, slots=True)
+class ArmLogs:
+    """One arm as read from its logs, rows ordered by seed then seat."""
+
+    label: str  # 'A' or 'B'
+    seats: pl.DataFrame  # paired_outcome_by_seat_game
+    # component kind -> mask rows of ownership_by_seat_game: (game row in seed order, seat,
+    # word, mask); unpacked by `pair` straight into the columns of both arms' components
+    masks: dict[str, tuple[np.ndarray, ...]]
+    available: dict[str, tuple[str, ...]]  # component kind -> ids offered in the arm's runs
+    read: tuple[str, ...]  # what was read (runs, sets, games), said on stderr
+
+    @property
+    def sets(self) -> str:
+        return ", ".join(sorted(self.seats["card_set"].unique().to_list()))
+
+
+@contextmanager
+def small_pages() -> Iterator[None]:
+    """numpy's large arrays on ordinary pages while inside (as NUMPY_MADVISE_HUGEPAGE=0 does).
+
+    numpy asks the kernel for huge pages for every array of 4 MiB or more; where the kernel
+    then compacts memory to find one (transparent_hugepage/defrag = madvise, as here) each
+    first touch of a fresh array stalls, and a comparison's arrays are all fresh: on
+    2 x 100,000 games this cost 0.3 CPU-s of system time (of 3.5). Uses numpy's own switch,
+    which says what it was so it is put back; without it (another numpy), nothing changes.
+    """
+    switch = getattr(getattr(np, "_core", None), "multiarray", None)
+    switch = getattr(switch, "_set_madvise_hugepage", None)
+    before = switch(False) if switch else None
+    try:
+        yield
+    finally:
+        if switch:
+            switch(before)
+
+
+def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
+    """The seat outcomes and what each seat acquired, from one arm's run folders.
+
+    DuckDB packs each seat's acquisitions of a game into bit masks and numbers the game by
+    its place in seed order: on 100,000 games a few hundred thousand integers cross to numpy
+    instead of millions of acquisition rows to be matched to their games in Python.
+    """
+    with LogDatabase(logs) as db:
+        return _collect(label, db, _submit(db))
+
+
+def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path]
+              ) -> tuple[ArmLogs, ArmLogs]:
+    """`read_arm` of both arms, overlapped: each arm's queries run in its database's
+    background thread (DuckDB releases the GIL) while this thread checks the other arm's
+    folders and turns finished results into arrays. Everything said on stderr (an unfinished
+    run, what was read) comes in the same order as reading one arm after the other."""
+    with LogDatabase(logs_a) as db_a:
+        pending_a = _submit(db_a)
+        with LogDatabase(logs_b) as db_b:
+            pending_b = _submit(db_b)
+            return _collect("A", db_a, pending_a), _collect("B", db_b, pending_b)
+
+
+def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
+    """An arm's queries, started in the background in the order they are needed."""
+    pending = {"seats": db.submit("paired_outcome_by_seat_game")}
+    for kind in COMPONENTS:
+        pending[f"offered:{kind}"] = db.submit("components_by_run", {"component": kind})
+        pending[f"masks:{kind}"] = db.submit("ownership_by_seat_game", {"component": kind})
+    return pending
+
+
+def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame]]) -> ArmLogs:
+    masks, available = {}, {}
+    for kind in COMPONENTS:
+        offered = pending[f"offered:{kind}"].result()
+        available[kind] = tuple(sorted(offered["component"].unique().to_list()))
+        rows = pending[f"masks:{kind}"].result()
+        masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
+    read = describe_logs(db, f"--logs-{label.lower()}")
+    return ArmLogs(label, pending["seats"].result(), masks, available, read)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedGames:
+    """Both arms on the same games: arrays with one row per seed, in seed order."""
+
+    players: int
+    seeds: np.ndarray  # (games,)
+    win: dict[str, np.ndarray]  # arm -> (games, seats) win shares
+    score: dict[str, np.ndarray]  # arm -> (games, seats)
+    bots: dict[str, np.ndarray]  # arm -> (games, seats) bot names
+    rounds: dict[str, np.ndarray]  # arm -> (games,)
+    decisions: dict[str, np.ndarray]
+    tied: dict[str, np.ndarray]
+    components: dict[str, list[str]]  # kind -> ids offered in either arm, sorted
+    offered: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (components,) bool
+    owned: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (games, seats, components) 0/1
+
+    @property
+    def n_games(self) -> int:
+        return len(self.seeds)
+
+
+def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
+    """Line the arms up by game seed; arms that cannot be paired are a UserError saying why."""
+    players = _one_player_count(a, b)
+    for arm in (a, b):
+        doubled = arm.seats.filter(pl.col("seat") == 0)["seed"].is_duplicated()
+        if doubled.any():
+            raise UserError(f"--logs-{arm.label.lower()} holds {int(doubled.sum())} games whose "
+                            "seed appears twice (the same run read twice?): cannot pair")
+    seeds_a = a.seats.filter(pl.col("seat") == 0)["seed"]
+    seeds_b = b.seats.filter(pl.col("seat") == 0)["seed"]
+    only_a = seeds_a.filter(~seeds_a.is_in(seeds_b.implode()))
+    only_b = seeds_b.filter(~seeds_b.is_in(seeds_a.implode()))
+    if len(only_a) or len(only_b):
+        raise UserError(
+            f"arms cannot be paired: {len(only_a)} games of --logs-a and {len(only_b)} of "
+            f"--logs-b have no game with the same seed in the other arm (same --seed and "
+            f"--games are needed; first unmatched seed {(only_a if len(only_a) else only_b)[0]})")
+    seeds = np.sort(seeds_a.to_numpy())
+    components = {kind: sorted(set(a.available[kind]) | set(b.available[kind]))
+                  for kind in COMPONENTS}
+    grids = {arm.label: _grid(arm, players) for arm in (a, b)}
+    offered = {kind: {arm.label: np.isin(components[kind], arm.available[kind])
+                      for arm in (a, b)} for kind in COMPONENTS}
+    owned = {kind: {arm.label: _owned(arm, kind, components[kind], len(seeds), players)
+                    for arm in (a, b)} for kind in COMPONENTS}
+    return PairedGames(players, seeds,
+                       {k: g["win_share"] for k, g in grids.items()},
+                       {k: g["score"] for k, g in grids.items()},
+                       {k: g["bot"] for k, g in grids.items()},
+                       {k: g["rounds"] for k, g in grids.items()},
+                       {k: g["n_decisions"] for k, g in grids.items()},
+                       {k: g["tied"] for k, g in grids.items()},
+                       components, offered, owned)
+
+
+def _one_player_count(a: ArmLogs, b: ArmLogs) -> int:
+    counts = {arm.label: sorted(arm.seats["players"].unique().to_list()) for arm in (a, b)}
+    for label, found in counts.items():
+        if len(found) != 1:
+            raise UserError(f"--logs-{label.lower()} mixes player counts "
+                            f"{', '.join(map(str, found))}: compare one player count at a time")
+    if counts["A"] != counts["B"]:
+        raise UserError(f"arms cannot be paired: --logs-a has {counts['A'][0]}-player games, "
+                        f"--logs-b {counts['B'][0]}-player games")
+    return counts["A"][0]
+
+
+def _grid(arm: ArmLogs, players: int) -> dict[str, np.ndarray]:
+    """Seat columns as (games, seats) arrays and game columns as (games,), in seed order (the
+    query's order)."""
+    seats = arm.seats
+    shaped = {name: seats[name].to_numpy().reshape(-1, players)
+              for name in ("win_share", "score")}
+    # Fixed-width text, not Python objects: finding and matching the bots of 100,000 games
+    # is then a C sort and compare. Made from each seat's index among the few bot names,
+    # not from a Python string per seat-game.
+    names = seats["bot"].unique().sort()
+    codes = seats["bot"].cast(pl.Enum(names)).to_physical().to_numpy()
+    shaped["bot"] = np.array(names.to_list(), dtype=str)[codes].reshape(-1, players)
+    first = seats.filter(pl.col("seat") == 0)
+    shaped.update({name: first[name].to_numpy().astype(float)
+                   for name in ("rounds", "n_decisions", "tied")})
+    return shaped
+
+
+def _owned(arm: ArmLogs, kind: str, components: list[str], games: int, players: int
+           ) -> np.ndarray:
+    """(games, seats, components) 1 where the seat acquired the component in that game.
+
+    Both arms' rows are in seed order and hold the same seeds (checked by `pair`), so an
+    arm's game row is the pair's row.
+    """
+    row, seat, word, mask = arm.masks[kind]
+    # Each (game, seat)'s mask words laid out densely (a seat with no word holds 0), then one
+    # shift per component. Component by component, the temporaries are one column long: fresh
+    # memory costs a page fault per 4 KiB, and whole-matrix temporaries (or unpacking all 64
+    # bits of every mask) cost more in faults than in arithmetic.
+    index = {c: i for i, c in enumerate(arm.available[kind])}
+    words = -(-len(index) // MASK_BITS) or 1
+    dense = np.zeros((games * players, words), dtype=np.int64)
+    dense[row.astype(np.int64) * players + seat, word] = mask
+    # Stored component by component (each one's seat-games contiguous, written and later
+    # summed in one sweep), seen as (games, seats, components) without a copy.
+    owned = np.zeros((len(components), games * players), dtype=np.float32)
+    for j, component in enumerate(components):
+        if component in index:  # a component the arm does not offer stays 0
+            w, bit = divmod(index[component], MASK_BITS)
+            owned[j] = (dense[:, w] >> bit) & 1
+    return owned.T.reshape(games, players, len(components))

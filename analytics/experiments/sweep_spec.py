@@ -1,0 +1,186 @@
+"""A sweep's spec (TOML): a grid of run settings, checked whole before anything runs.
+
+    games = 2000          # per cell
+    seed = 1              # every cell plays the same seeds: cells are paired
+    [grid]
+    sets = ["base", "base-alternates"]
+    modules = ["none"]
+    players = [2, 3, 4]
+    bots = ["economist", "economist,hero"]
+    rules = [{}, {ties = "tiebreak"}]
+
+`value` asks for the cards' causal value (analytics.experiments.value: paired ablation on the
+cell's own seeds): `value = "all"` (every ablatable card of each cell's set),
+`value = ["hydra", ...]`
+(these cards, in every cell), or by card set, `value = {base = ["hydra"], base-alternates =
+"all"}` (the cells of other sets get none).
+
+Every mistake (a TOML error, a typo in a key, an unknown set or bot, an impossible combination)
+is one line naming the file, the line and the reason.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from analytics.errors import UserError
+
+TOP_KEYS = {"games": int, "seed": int, "grid": dict, "value": object}  # value: checked alone
+ALL = "all"
+GRID_KEYS = {"sets": str, "modules": str, "players": int, "bots": str, "rules": dict}
+DEFAULTS = {"sets": ["base"], "modules": ["none"], "players": [4], "bots": ["economist"],
+            "rules": [{}]}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One run of the sweep: its folder name and its settings."""
+
+    name: str
+    card_set: str
+    module: str
+    players: int
+    bots: tuple[str, ...]
+    rules: dict[str, str]
+    value: tuple[str, ...] = ()  # the cards whose causal value is asked for (ids, set order)
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    path: Path
+    games: int
+    seed: int
+    cells: tuple[Cell, ...]
+
+    def as_dict(self) -> dict:
+        """What decides the sweep's games (stored in the sweep manifest to resume)."""
+        return {"games": self.games, "seed": self.seed,
+                "cells": [[c.name, c.card_set, c.module, c.players, list(c.bots),
+                           c.rules, *([list(c.value)] if c.value else [])]
+                          for c in self.cells]}
+
+
+def read_spec(path: Path) -> SweepSpec:
+    """The spec at `path`, every cell validated by the game (no game is played)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"{path}: cannot read the sweep spec ({err.strerror})") from None
+    where = _Where(path, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        at = re.search(r"\(at line (\d+), column \d+\)", str(err))
+        reason = str(err).replace(at.group(0), "").strip() if at else str(err)
+        raise UserError(f"{path}:{at.group(1) if at else 1}: not valid TOML: {reason}") from None
+    _check_keys(data, TOP_KEYS, where, "")
+    for key in ("games", "seed"):
+        if key not in data:
+            raise where.error("", f"missing key {key!r} (games per cell, the run seed)")
+    grid = {**DEFAULTS, **data.get("grid", {})}
+    _check_keys(grid, {k: list for k in GRID_KEYS}, where, "grid")
+    for key, kind in GRID_KEYS.items():
+        if not grid[key] or not all(isinstance(v, kind) for v in grid[key]):
+            raise where.error(key, f"{key} must be a non-empty list of {kind.__name__}s")
+    cells = tuple(_cells(grid))
+    for cell in cells:
+        _validate(cell, data["games"], data["seed"], where)
+    if isinstance(data.get("value"), dict):
+        for name in data["value"]:
+            if name not in grid["sets"]:
+                raise where.error("value", f"value names card set {name!r}, which is not "
+                                  f"in the grid's sets ({', '.join(grid['sets'])})")
+    if "value" in data:
+        cells = tuple(_with_value(cell, data["value"], where) for cell in cells)
+    return SweepSpec(path, data["games"], data["seed"], cells)
+
+
+def _with_value(cell: Cell, asked: object, where: _Where) -> Cell:
+    """The cell with the cards whose value `asked` names for it, checked against its set."""
+    from analytics.experiments.value import ablations  # the game: only once the spec reads well
+
+    if isinstance(asked, dict):
+        asked = asked.get(cell.card_set, [])
+    if not (asked == ALL or (isinstance(asked, list) and all(isinstance(c, str) for c in asked))):
+        raise where.error("value", 'value must be "all", a list of card ids, or a table of '
+                          'them by card set')
+    try:
+        if asked == ALL:
+            cards = dict.fromkeys(a.card for a in ablations(cell.card_set, None)[1])
+        else:
+            cards = dict.fromkeys(c for c in asked if ablations(cell.card_set, c)[1])
+    except UserError as err:
+        raise where.error("value", f"cell {cell.name}: {err}") from None
+    return replace(cell, value=tuple(cards))
+
+
+def _cells(grid: dict):
+    for card_set, module, players, bots, rules in itertools.product(
+            *(grid[k] for k in GRID_KEYS)):
+        bots_ = tuple(b.strip() for b in bots.split(","))
+        rules_ = {k: str(v) for k, v in rules.items()}
+        parts = [Path(card_set).stem, module, f"{players}p", "-".join(bots_),
+                 *(f"{k}={v}" for k, v in sorted(rules_.items()))]
+        name = re.sub(r"[^\w=.-]+", "_", "_".join(parts))
+        yield Cell(name, card_set, module, players, bots_, rules_)
+
+
+def _validate(cell: Cell, games: int, seed: int, where: _Where) -> None:
+    from analytics.runs.simulate import validate  # the game: only once the spec reads well
+
+    try:
+        validate(cell_config(cell, games, seed))
+    except UserError as err:
+        reason = str(err)
+        key = next((k for k, v in _values(cell).items() if v and v in reason), "grid")
+        raise where.error(key, f"cell {cell.name}: {reason}") from None
+
+
+def _values(cell: Cell) -> dict[str, str]:
+    return {"sets": cell.card_set, "modules": cell.module if cell.module != "none" else "",
+            "bots": next((b for b in cell.bots if b), ""), "rules": ",".join(cell.rules),
+            "players": "--players"}
+
+
+def cell_config(cell: Cell, games: int, seed: int):
+    from analytics.experiments.balance_runs import seat_bots
+    from analytics.runs.simulate import RunConfig
+
+    return RunConfig(players=cell.players, games=games, seed=seed,
+                     bots=seat_bots(cell.bots, cell.players),
+                     card_set=cell.card_set, module=cell.module, rules=dict(cell.rules))
+
+
+def _check_keys(data: dict, known: dict, where: _Where, table: str) -> None:
+    for key, value in data.items():
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise where.error(key, f"unknown key {key!r}{hint}; known: {', '.join(known)}")
+        if not isinstance(value, known[key]) or isinstance(value, bool):
+            raise where.error(key, f"{key} must be a {known[key].__name__}"
+                              f"{' (a table [grid])' if known[key] is dict else ''}")
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Lines of the spec's text: tomllib gives values without their places."""
+
+    path: Path
+    text: str
+
+    def line_of(self, key: str) -> int:
+        pattern = rf"^\s*(\[{key}\]|{re.escape(key)}\s*=)" if key else r"^\s*\w"
+        for number, line in enumerate(self.text.splitlines(), 1):
+            if re.match(pattern, line):
+                return number
+        grid = self.line_of("grid") if key not in ("grid", "") else 1
+        return grid
+
+    def error(self, key: str, reason: str) -> UserError:
+        return UserError(f"{self.path}:{self.line_of(key)}: {reason}")

@@ -1,0 +1,1 @@
+"""Dice Forge's rules: state, turn, blessings, forging, payment, hooks, labels, options."""

@@ -1,0 +1,84 @@
+"""Named rule options: where sources disagree, the default follows REFERENCE.md's rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from analytics.errors import UserError
+from analytics.games.diceforge.rules.components import CARDS
+
+# name -> (default, allowed values, what it decides)
+RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "extra_action_cost": ("sun2", ("sun2", "gold2"),
+                          "R1: the extra action costs 2 Sun Shards (sun2) or 2 Gold (gold2)"),
+    "offering_distinct": ("face", ("face", "pool"),
+                          "R5: faces bought in one offering are all different (face) or "
+                          "come from different pools (pool)"),
+    "ties": ("shared", ("shared", "tiebreak"),
+             "R6: tied players share the win (shared) or BGA's tie-breaker decides (tiebreak)"),
+    "boar_bearer": ("sun_or_moon", ("sun_or_moon", "nothing"),
+                    "R7: the bearer of a Boar face gains 1 Sun or 1 Moon, or nothing"),
+    "card_glory": ("end", ("end", "purchase"),
+                   "R9: printed card Glory is scored at the end of the game or on purchase"),
+    "ship_order": ("choose", ("choose", "last"),
+                   "a Ship face rolled with another face: the player picks the order (choose) "
+                   "or the Ship always resolves last"),
+    "eternal_fire": ("after", ("after", "now"),
+                     "The Eternal Fire's new turn comes after the current turn, extra action "
+                     "included (after), or the current turn ends at once (now)"),
+    "goddess_twins": ("reroll", ("reroll", "no"),
+                      "The Goddess's dice, set and applied as a divine blessing: The Twins may "
+                      "reroll one (reroll), or are not offered, the dice not being rolled (no)"),
+    "ancestor_decline": ("blessing", ("blessing", "nothing"),
+                         "The Ancestor's face declined: a minor blessing with any one die, as "
+                         "when no face is left (blessing), or nothing"),
+    "omniscient_shields": ("all", ("all", "reward"),
+                           "The Omniscient counts every Shield face, whose 5-Glory match bonus "
+                           "shows the symbol (all), or only faces with a Glory reward (reward)"),
+    # Not a reading of the rules: an experiment's setting (`dicelab value --ablate forbid`),
+    # kept with the rule options so that every run records it and replays honour it.
+    "forbid": ("none", ("none", *sorted(CARDS)),
+               "experiments: no player may perform the feat of this card (a card id of the "
+               "set; it stays on its island), or none: every feat as printed"),
+    "mists_gold": ("reserve", ("reserve", "with_scepter"),
+                   "R15: The Mists compare the gold in each Hero Inventory reserve (reserve, the "
+                   "seed) or count Scepter gold too (with_scepter, BGA)"),
+    "left_hand_bear": ("ousted", ("ousted", "owner_only"),
+                       "The Left Hand: the Great Bear of each other player it ousts gives them "
+                       "3 Glory, they are ousted (ousted), or only the buyer's Bear counts "
+                       "(owner_only)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The rule options of one run (all strings, recorded in the run manifest)."""
+
+    extra_action_cost: str = "sun2"
+    offering_distinct: str = "face"
+    ties: str = "shared"
+    boar_bearer: str = "sun_or_moon"
+    card_glory: str = "end"
+    ship_order: str = "choose"
+    eternal_fire: str = "after"
+    goddess_twins: str = "reroll"
+    ancestor_decline: str = "blessing"
+    omniscient_shields: str = "all"
+    forbid: str = "none"
+    mists_gold: str = "reserve"
+    left_hand_bear: str = "ousted"
+
+    def as_dict(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def parse_rule_options(pairs: dict[str, str]) -> RuleOptions:
+    """RuleOptions from NAME=VALUE pairs; an unknown name or value is a UserError."""
+    for name, value in pairs.items():
+        if name not in RULE_OPTIONS:
+            raise UserError(f"unknown rule option {name!r}; known: {', '.join(RULE_OPTIONS)}")
+        allowed = RULE_OPTIONS[name][1]
+        if value not in allowed:
+            raise UserError(f"rule option {name}={value!r} is not allowed; choose one of "
+                            f"{', '.join(allowed)}")
+    return RuleOptions(**pairs)

@@ -1,0 +1,241 @@
+"""Dice Forge game state: players, Temple, card stacks, islands; built from a setup."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from analytics.engine.chance import Chance
+from analytics.engine.containers import GuardedDict, GuardedList
+from analytics.engine.events import EventLog
+from analytics.engine.guard import Guarded
+from analytics.games.diceforge.rules.components import (
+    BASE_CAPS,
+    CELESTIAL_FACES,
+    DARK_DIE,
+    FACES,
+    GARDENS,
+    GLORY,
+    GOLD,
+    LIGHT_DIE,
+    MOON,
+    PLAYER_COUNTS,
+    RESERVES,
+    SANCTUARY,
+    SUN,
+    Card,
+    Face,
+)
+from analytics.games.diceforge.rules.content import CardSet
+from analytics.games.diceforge.rules.options import RuleOptions
+
+# A player's two dice, then the dice no player owns, rolled by cards (index 2 and up).
+DIE_NAMES = ("light", "dark", "celestial")
+CELESTIAL: Final = 2
+SHARED_DICE: dict[int, tuple[Face, ...]] = {CELESTIAL: CELESTIAL_FACES}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything fixed before a game starts: player count, card set, rule options."""
+
+    players: int
+    card_set: CardSet
+    rules: RuleOptions = RuleOptions()
+
+
+Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply with the state
+
+
+@dataclass(slots=True)
+class Player(Guarded):
+    """One hero: a resource map with caps, two dice, cards, hook registrations and pawn.
+
+    `res` holds every countable thing: the reserves (gold, sun, moon), Glory, tokens and card
+    tracks (hammer, scepter...). `caps` bounds those that have a cap. `hooks` maps a hook name
+    to the (card id, handler key) pairs registered on it (hooks.py), a tuple replaced on each
+    change (a handler may unregister itself while its hook fires); `tracks` keeps per-copy
+    positions of cards whose copies run separate tracks (the Scepter).
+
+    Policies read players as they are: the lists and dicts are guarded (GuardedList,
+    GuardedDict) and attributes refuse writes while a policy decides (engine/guard.py); what
+    is never changed in place is a tuple.
+    """
+
+    seat: int
+    res: dict[str, int] = field(default_factory=lambda: GuardedDict.fromkeys(RESERVES, 0))
+    caps: dict[str, int] = field(default_factory=lambda: GuardedDict(BASE_CAPS))
+    dice: tuple[list[Face], ...] = ()  # light, dark: the faces of each, in side order
+    # The face showing on each die: the last rolled, forged, or turned up. Before any roll the
+    # dice show their first sides (every turn starts with blessings, so no card reads these).
+    up: list[Face] = field(default_factory=GuardedList)
+    cards: list[Card] = field(default_factory=GuardedList)
+    hooks: dict[str, tuple[Hook, ...]] = field(default_factory=GuardedDict)
+    tracks: dict[str, list[int]] = field(default_factory=GuardedDict)
+    island: int | None = None  # None: on the starting portal
+    forged: int = 0
+
+    def amount(self, resource: str) -> int:
+        return self.res.get(resource, 0)
+
+    def copy(self) -> Player:
+        """An independent copy (faces and cards are immutable and shared; every list and
+        map is new): what a state clone takes per player."""
+        return Player(self.seat, GuardedDict(self.res), GuardedDict(self.caps),
+                      tuple(GuardedList(d) for d in self.dice), GuardedList(self.up),
+                      GuardedList(self.cards),
+                      GuardedDict(self.hooks),
+                      GuardedDict({card: GuardedList(t) for card, t in self.tracks.items()}),
+                      self.island, self.forged)
+
+    # The four reserves read as attributes, for readable rules and tests.
+    @property
+    def gold(self) -> int:
+        return self.res[GOLD]
+
+    @gold.setter
+    def gold(self, value: int) -> None:
+        self.res[GOLD] = value
+
+    @property
+    def sun(self) -> int:
+        return self.res[SUN]
+
+    @sun.setter
+    def sun(self, value: int) -> None:
+        self.res[SUN] = value
+
+    @property
+    def moon(self) -> int:
+        return self.res[MOON]
+
+    @moon.setter
+    def moon(self, value: int) -> None:
+        self.res[MOON] = value
+
+    @property
+    def glory(self) -> int:
+        return self.res[GLORY]
+
+    @glory.setter
+    def glory(self, value: int) -> None:
+        self.res[GLORY] = value
+
+
+@dataclass(slots=True)
+class Game(Guarded):
+    """The whole state of one game; `log`, `chance` and `decide` are its three channels out.
+
+    Policies read the game itself; while one decides, every write raises (engine/guard.py)."""
+
+    setup: Setup
+    players: tuple[Player, ...]
+    sanctuary: tuple[list[Face], ...]
+    gardens: dict[str, list[Face]]
+    slots: dict[str, Card]
+    stacks: dict[str, int]
+    islands: dict[int, int | None]
+    rounds: int
+    blessings_per_turn: int
+    log: EventLog
+    chance: Chance
+    decider: Any  # has decide(seat, kind, options, context=None) (engine.loop.Decider)
+    # The position, as data (turn.py's phase machine): the step to run next, the round, the
+    # regular turn within it (seat order), the active seat and the blessings done this turn.
+    phase: str = "round_start"
+    round: int = 0
+    turn: int = 0
+    active: int = 0
+    blessed: int = 0
+    over: bool = False
+    # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
+    # `solo` is set while such a turn is played: only its player is blessed at its start;
+    # `turn_cut` ends the current turn before its next step (a card may set it).
+    extra_turns: list[int] = field(default_factory=GuardedList)
+    solo: bool = False
+    turn_cut: bool = False
+    # The reinforcement registrations not yet used in the step being played (turn.py); a card
+    # whose copies are used together takes the others from here (The Merchant).
+    unused: list[tuple[str, str]] = field(default_factory=GuardedList)
+    # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
+    # ~300 decisions of a game pay no forwarding call.
+    decide: Callable[..., Any] = field(init=False)
+    _orders: tuple[tuple[Player, ...], ...] = field(init=False)  # turn order from each seat
+
+    def __post_init__(self) -> None:
+        self.decide = self.decider.decide
+        n = len(self.players)
+        self._orders = tuple(tuple(self.players[(first + i) % n] for i in range(n))
+                             for first in range(n))
+
+    @property
+    def rules(self) -> RuleOptions:
+        return self.setup.rules
+
+    def turn_order(self, first: int) -> tuple[Player, ...]:
+        """Players in turn order starting with seat `first`."""
+        return self._orders[first]
+
+    def opponents(self, p: Player) -> tuple[Player, ...]:
+        return self._orders[p.seat][1:]
+
+
+def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
+    """Setup by player count (REFERENCE.md §1.1): pools, stacks, starting dice and gold."""
+    counts = PLAYER_COUNTS[setup.players]
+    log = EventLog()
+    game = Game(
+        setup=setup,
+        players=tuple(_new_player(seat) for seat in range(setup.players)),
+        sanctuary=_sanctuary(counts.faces_per_pool, chance),
+        gardens=GuardedDict({name: GuardedList([FACES[f] for f in faces])
+                             for name, faces in GARDENS.items()}),
+        slots=GuardedDict(setup.card_set.cards),
+        stacks=GuardedDict(_stacks(setup, counts.copies)),
+        islands=GuardedDict.fromkeys(range(1, 8)),
+        rounds=counts.rounds,
+        blessings_per_turn=counts.blessings_per_turn,
+        log=log,
+        chance=chance,
+        decider=decider,
+    )
+    for p, gold in zip(game.players, counts.starting_gold, strict=True):
+        p.res[GOLD] = gold
+        if gold:
+            log.emit(p.seat, "resource_gained", None, GOLD, gold, "starting_gold")
+    return game
+
+
+def _stacks(setup: Setup, copies: int) -> dict[str, int]:
+    """Copies of each slot's card; none of a card the `forbid` rule option takes out of reach.
+
+    The forbidden card stays on its slot (the set, the islands and the log are unchanged);
+    an empty stack is what every rule offering a feat already honours, so the game, the bots
+    and the clones a search bot plays on all skip it with no test of their own.
+    """
+    forbidden = setup.rules.forbid
+    return {slot: 0 if card.id == forbidden else copies
+            for slot, card in setup.card_set.cards.items()}
+
+
+def _new_player(seat: int) -> Player:
+    light = GuardedList([FACES[f] for f in LIGHT_DIE])
+    dark = GuardedList([FACES[f] for f in DARK_DIE])
+    return Player(seat=seat, dice=(light, dark), up=GuardedList([light[0], dark[0]]))
+
+
+def _sanctuary(faces_per_pool: int, chance: Chance) -> tuple[list[Face], ...]:
+    """The ten pools; with 2 players each keeps 2 faces drawn at random."""
+    pools = []
+    for index, faces in enumerate(SANCTUARY):
+        kept = list(faces)
+        if faces_per_pool < len(faces):
+            keep = sorted(chance.sample(f"sanctuary_{index}", len(faces), faces_per_pool))
+            kept = [faces[i] for i in keep]
+        pools.append(GuardedList([FACES[f] for f in kept]))
+    return tuple(pools)
+
+
+# Which pool a Sanctuary face is bought from (face ids are unique to one pool).
+POOL_OF = {face: index for index, faces in enumerate(SANCTUARY) for face in faces}

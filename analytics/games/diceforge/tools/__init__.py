@@ -1,0 +1,1 @@
+"""Dice Forge studies run as scripts: bot trials, how well paired arms stay paired."""

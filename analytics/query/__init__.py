@@ -1,0 +1,1 @@
+"""Named SQL files run over run folders in DuckDB, and the provenance of what was read."""

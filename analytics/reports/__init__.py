@@ -1,0 +1,1 @@
+"""Charts, report sections and their rendering to HTML and Markdown (templates/)."""

@@ -1,0 +1,282 @@
+"""The named parts a report's sections refer to: table sources, charts and readings.
+
+Each source takes the report `Context` (logs, filters, cached tables) and returns a frame;
+each chart takes the context and that frame and returns a matplotlib Figure; each reading
+returns the sentence that reads the numbers. Register more with `SOURCES[name] = ...`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+
+import polars as pl
+from matplotlib.figure import Figure
+
+from analytics.experiments.balance import Balance, balance_table, balance_wide
+from analytics.query.database import Filters, run_query
+from analytics.reports import charts
+from analytics.stats import balance as bs
+from analytics.tables import components as analysis
+
+COMPONENT_COLUMNS = ("card", "face", "n_owned", "take_rate", "owned_wr", "not_owned_wr",
+                     "delta", "delta_low", "delta_high", "p_adj", "glory_per_game")
+
+
+@dataclass
+class Context:
+    """The logs a report reads, with the tables several sections share computed once."""
+
+    logs: tuple[str, ...]
+    filters: Filters
+    n_boot: int = 1000
+    min_n: int = 200
+    _cache: dict = field(default_factory=dict)
+
+    def cached(self, key: str, make: Callable[[], object]):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def query(self, name: str, params: dict | None = None) -> pl.DataFrame:
+        key = f"query:{name}:{sorted((params or {}).items())}"
+        return self.cached(key, lambda: run_query(self.logs, name, params, self.filters))
+
+    def balance(self) -> Balance:
+        return self.cached("balance", lambda: balance_table(self.logs, self.filters,
+                                                            self.n_boot))
+
+    def table(self, kind: str) -> analysis.Table:
+        builders = {"cards": analysis.card_table, "faces": analysis.face_table}
+        return self.cached(kind, lambda: builders[kind](self.logs, self.filters, "delta",
+                                                        self.min_n, self.n_boot))
+
+    def manifest(self) -> pl.DataFrame:
+        return self.query("runs_manifest")
+
+    def describe(self) -> str:
+        """What the numbers are on: sets, players, bots, games (for titles and the stamp)."""
+        runs = self.manifest()
+        bots = sorted({b for row in runs["bots"] for b in row.split(",")})
+        counts = sorted(runs["players"].unique().to_list())
+        return (f"set {', '.join(sorted(runs['card_set'].unique()))} · "
+                f"{', '.join(map(str, counts))} players · bots {', '.join(bots)} · "
+                f"n = {int(runs['games_kept'].sum()):,} games")
+
+    def notes(self) -> tuple[str, ...]:
+        try:
+            dicelab = version("dicelab")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            dicelab = "source tree"
+        runs = self.manifest()
+        return (f"dicelab {dicelab}; engine {', '.join(sorted(set(runs['engine_version'])))}; "
+                f"log schema {', '.join(map(str, sorted(set(runs['schema_version']))))}; "
+                f"filters: {self.filters.describe()}",
+                *self.balance().footnotes)
+
+
+def _figure(height: float = 4.5, width: float = 8.0) -> Figure:
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _on(ctx: Context, fig: Figure) -> Figure:
+    """Say above the chart what it is on: sets, players, bots, games."""
+    fig.suptitle(ctx.describe(), fontsize=9, color="#444444")
+    return fig
+
+
+# --- sources -------------------------------------------------------------------------------
+
+def seats_source(ctx: Context, params: dict) -> pl.DataFrame:
+    return ctx.cached("seats", lambda: analysis.seat_table(ctx.logs, ctx.filters).frame)
+
+
+def seat_scores_source(ctx: Context, params: dict) -> pl.DataFrame:
+    counts = ctx.query("score_counts_by_seat")
+    return (counts.group_by("players", "seat")
+            .agg(n_games=pl.col("n").sum(),
+                 mean=(pl.col("score") * pl.col("n")).sum() / pl.col("n").sum(),
+                 p95=pl.col("score").repeat_by("n").explode().quantile(0.95, "lower"))
+            .sort("players", "seat"))
+
+
+def balance_source(ctx: Context, params: dict) -> pl.DataFrame:
+    return balance_wide(ctx.balance().frame)
+
+
+def glory_sources_source(ctx: Context, params: dict) -> pl.DataFrame:
+    rows = ctx.balance().frame.filter(pl.col("section") == "glory")
+    return rows.select("players", source=pl.col("metric").str.replace("Glory share: ", ""),
+                       share=pl.col("estimate"), low="low", high="high", n_games="n")
+
+
+SOURCES: dict[str, Callable[[Context, dict], pl.DataFrame]] = {
+    "seats": seats_source,
+    "score_counts_by_seat": seat_scores_source,
+    "cards": lambda ctx, params: ctx.table("cards").frame,
+    "faces": lambda ctx, params: ctx.table("faces").frame,
+    "balance": balance_source,
+    "glory_sources": glory_sources_source,
+}
+
+
+# --- charts --------------------------------------------------------------------------------
+
+def seats_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+    fig = _figure()
+    charts.plot_seats(fig.subplots(), frame, title="Win rate by seat (seat 0 plays first)")
+    return _on(ctx, fig)
+
+
+def seat_scores_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+    counts = ctx.query("score_counts_by_seat")
+    players = sorted(counts["players"].unique().to_list())
+    fig = _figure(height=3.2 * len(players))
+    axes = fig.subplots(len(players), 1, squeeze=False)[:, 0]
+    for ax, count in zip(axes, players, strict=True):
+        charts.plot_scores(ax, counts.filter(pl.col("players") == count),
+                           title=f"Final score by seat, {count} players", by="seat")
+    return _on(ctx, fig)
+
+
+def component_chart(kind: str) -> Callable[[Context, pl.DataFrame], Figure]:
+    def chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+        fig = _figure(height=max(3.0, 0.3 * frame.height + 1.5))
+        charts.plot_forest(fig.subplots(), frame, kind,
+                           title=f"Win rate owned − not owned, by {kind} (association)")
+        return _on(ctx, fig)
+    return chart
+
+
+def glory_sources_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+    fig = _figure()
+    charts.plot_glory_sources(fig.subplots(), frame.rename({"share": "estimate"}),
+                              title="Share of all Glory by source")
+    return _on(ctx, fig)
+
+
+CHARTS: dict[str, Callable[[Context, pl.DataFrame], Figure]] = {
+    "seats": seats_chart, "seat_scores": seat_scores_chart,
+    "cards": component_chart("card"), "faces": component_chart("face"),
+    "glory_sources": glory_sources_chart,
+}
+
+
+# --- readings ------------------------------------------------------------------------------
+
+def read_seats(ctx: Context, frame: pl.DataFrame) -> str:
+    sentences = []
+    for (players,), group in frame.group_by("players", maintain_order=True):
+        worst = group.with_columns(gap=(pl.col("win_rate") - pl.col("expected")).abs()) \
+            .sort("gap", descending=True).row(0, named=True)
+        sentences.append(
+            f"At {players} players seat {worst['seat']} is farthest from a fair "
+            f"{worst['expected']:.1%}: it wins {worst['win_rate']:.1%} (95% {worst['low']:.1%}"
+            f"–{worst['high']:.1%}, n = {worst['n']:,} games; chi-square "
+            f"{_p(worst['chi2_p'])}).")
+    return " ".join(sentences)
+
+
+def read_seat_scores(ctx: Context, frame: pl.DataFrame) -> str:
+    sentences = []
+    for (players,), group in frame.group_by("players", maintain_order=True):
+        low, high = group.sort("mean").row(0, named=True), group.sort("mean").row(-1,
+                                                                                    named=True)
+        sentences.append(f"At {players} players the mean final score runs from "
+                         f"{low['mean']:.1f} (seat {low['seat']}) to {high['mean']:.1f} "
+                         f"(seat {high['seat']}).")
+    return " ".join(sentences)
+
+
+def read_component(kind: str) -> Callable[[Context, pl.DataFrame], str]:
+    def reading(ctx: Context, frame: pl.DataFrame) -> str:
+        rows = _by_delta(frame)
+        if rows.is_empty():
+            return _none_owned(ctx, kind)
+        top, bottom = rows.row(0, named=True), rows.row(-1, named=True)
+        return (f"{_owners_win(kind, top)} (an association, not its effect; 95% "
+                f"{_points(top['delta_low'])} to "
+                f"{_points(top['delta_high'])}, n = {top['n_owned']:,} owners); {bottom[kind]} "
+                f"is at the other end ({_points(bottom['delta'])}). These are associations: "
+                f"strong players buy more, so they are not the effect of the {kind} itself. "
+                f"Click a column to sort.")
+    return reading
+
+
+def read_balance(ctx: Context, frame: pl.DataFrame) -> str:
+    rows = ctx.balance().frame.filter(pl.col("metric") == "Balance (Ludii)").sort("estimate")
+    lowest = rows.row(0, named=True) if rows.height else None
+    weakest = (f" The lowest Balance is at {lowest['players']} players: {lowest['estimate']:.3f} "
+               f"(95% {lowest['low']:.3f}–{lowest['high']:.3f})." if lowest else "")
+    return ("Each cell is an estimate with its 95% interval over the games counted on the "
+            "first row. Balance (Ludii) is 1 − the largest gap between two seats' win rates "
+            "(1 = every seat wins alike); decided_at is the share of the game played before "
+            "the eventual winner is ahead for good; a bot's share of wins is fair when it "
+            f"equals its share of seats.{weakest}")
+
+
+def read_glory_sources(ctx: Context, frame: pl.DataFrame) -> str:
+    sentences = []
+    for (players,), group in frame.group_by("players", maintain_order=True):
+        ranked = group.sort("share", descending=True)
+        listed = ", ".join(f"{r['source']} {r['share']:.0%}" for r in ranked.iter_rows(named=True))
+        sentences.append(f"At {players} players: {listed}.")
+    return "Share of all Glory by source. " + " ".join(sentences)
+
+
+READINGS: dict[str, Callable[[Context, pl.DataFrame], str]] = {
+    "seats": read_seats, "seat_scores": read_seat_scores, "cards": read_component("card"),
+    "faces": read_component("face"), "balance": read_balance,
+    "glory_sources": read_glory_sources,
+}
+
+
+def summary_lines(ctx: Context) -> list[str]:
+    """The one-minute summary: a verdict per player count, then the strongest associations,
+    the main source of Glory, ties and length."""
+    balance = ctx.balance()
+    lines = list(balance.verdicts)
+    frame = balance.frame
+    for (players,), group in frame.group_by("players", maintain_order=True):
+        get = {r["metric"]: r for r in group.iter_rows(named=True)}
+        ties, rounds = get["tie rate"], get["rounds mean"]
+        glory = group.filter(pl.col("section") == "glory").sort("estimate", descending=True)
+        main = glory.row(0, named=True) if glory.height else None
+        source = (f"; most Glory comes from {main['metric'].removeprefix('Glory share: ')} "
+                  f"({main['estimate']:.0%})" if main else "")
+        lines.append(f"{players} players: games last {rounds['estimate']:.1f} rounds, "
+                     f"{ties['estimate']:.1%} end in a tie{source}.")
+    for kind in ("card", "face"):
+        rows = _by_delta(ctx.table(f"{kind}s").frame)
+        lines.append(_none_owned(ctx, kind) if rows.is_empty() else
+                     f"{_owners_win(kind, rows.row(0, named=True))} (an association, not its "
+                     "effect).")
+    return lines
+
+
+def _by_delta(frame: pl.DataFrame) -> pl.DataFrame:
+    """A card or face table's rows with a difference, the largest first."""
+    return frame.filter(pl.col("delta").is_not_null()).sort("delta", descending=True)
+
+
+def _none_owned(ctx: Context, kind: str) -> str:
+    return f"No {kind} was owned in at least {ctx.min_n} seat-games."
+
+
+def _owners_win(kind: str, row: dict) -> str:
+    return (f"Seats owning {row[kind]} win {_points(row['delta'])} more often than those "
+            "that could have taken it and did not")
+
+
+def _points(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:+.1f} points"
+
+
+def _p(value: float | str | None) -> str:
+    if value is None:
+        return "p n/a"
+    if isinstance(value, str):  # the analysis tables carry p-values as text (never a 0.0)
+        return f"p {value}" if value.startswith("<") else bs.format_p(float(value))
+    return bs.format_p(value)
+

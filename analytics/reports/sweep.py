@@ -1,0 +1,62 @@
+"""A sweep's report: the table across cells, the strongest cards by causal value where they were
+asked for, and the seats of every cell, rendered as `dicelab report` renders (one HTML file and
+its Markdown twin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from analytics.eventlog.store import Place
+from analytics.experiments.sweep_spec import SweepSpec
+from analytics.experiments.value import NOTE as VALUE_NOTE
+from analytics.experiments.value import headline
+from analytics.query.database import Filters
+from analytics.reports import parts
+from analytics.reports.render import RenderedSection, write_report
+from analytics.reports.report import SECTIONS, render_section
+
+VALUE_COLUMNS = ("cell", "card", "slot", "replaced_by", "take_rate", "buyers_wr_with",
+                 "buyers_wr_without", "value", "low", "high", "p_adj", "n_games")
+
+
+def write_sweep_report(spec: SweepSpec, folders: list[Place], result, out: Path
+                       ) -> tuple[Path, Path]:
+    """Write `out` (.html) and its .md twin for a played sweep (`result`: a SweepResult)."""
+    ctx = parts.Context(tuple(str(f) for f in folders), Filters())
+    sections = [cells_section(result.table)]
+    if result.values:
+        sections.append(value_section(result.values))
+    sections.append(render_section(ctx, SECTIONS[0]))  # seats, by player count
+    return write_report(out, out.with_suffix(".md"), title=f"Sweep {spec.path.stem}",
+                        subtitle=ctx.describe(), summary=summary(spec, result),
+                        sections=sections, manifest=ctx.manifest(),
+                        notes=(f"sweep spec {spec.path}; {spec.games:,} games a cell, seed "
+                               f"{spec.seed}; every cell plays the same seeds", VALUE_NOTE))
+
+
+def cells_section(table: pl.DataFrame) -> RenderedSection:
+    widest = table.row(int(table["seat_advantage"].abs().arg_max()), named=True)
+    reading = (f"{table.height} cells. The first seat's advantage over a fair share is largest "
+               f"in {widest['cell']}: {widest['seat_advantage']:+.2f} points "
+               f"({widest['first_seat_wins']:.1%} of wins at {widest['players']} players).")
+    return RenderedSection("Cells of the sweep", reading, table, sortable=True, anchor="cells")
+
+
+def value_section(values: dict) -> RenderedSection:
+    frame = pl.concat([report.table.with_columns(cell=pl.lit(cell))
+                       for cell, report in values.items()], how="diagonal_relaxed")
+    reading = " ".join(f"{cell}: {headline(report)}." for cell, report in values.items())
+    return RenderedSection("Strongest cards by causal value (paired ablation)", reading,
+                           frame.select(VALUE_COLUMNS), sortable=True, anchor="value")
+
+
+def summary(spec: SweepSpec, result) -> list[str]:
+    table = result.table
+    lines = [f"{len(spec.cells)} cells of {spec.games:,} games each, on the same seeds.",
+             f"Mean score ranges from {table['mean_score'].min():.1f} to "
+             f"{table['mean_score'].max():.1f} across cells."]
+    lines += [f"Strongest card in {cell}: {headline(report)}."
+              for cell, report in result.values.items()]
+    return lines

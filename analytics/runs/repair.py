@@ -1,0 +1,49 @@
+"""`dicelab repair`: make a run whole again from what its folder says about itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from analytics.errors import UserError
+from analytics.eventlog.writer import write_runs
+from analytics.games import get_game
+from analytics.runs.folder import (
+    CONFIG_FILE,
+    check_run,
+    drop_damaged,
+    read_config,
+    run_files_problem,
+)
+from analytics.runs.simulate import config_from_dict, manifest, run_simulation, validate
+
+
+@dataclass(frozen=True)
+class Repair:
+    dropped: list[str]  # each damaged part, naming what was wrong
+    played: int  # games played again or for the first time
+    n_games: int
+
+
+def repair_run(folder: Path, workers: int | None = None, progress: bool = True) -> Repair:
+    """Read every file of the run whole, drop the damaged parts and play them again (and any
+    part never written) from their seeds: the same games as an uninterrupted run."""
+    stored = read_config(folder)
+    if stored is None:
+        raise UserError(f"{folder}: no {CONFIG_FILE} (not a run folder, or a run written by an "
+                        "older dicelab): run `dicelab simulate` with the run's options and "
+                        "--resume")
+    config = config_from_dict(stored["config"])
+    dropped = []
+    problem = run_files_problem(folder)
+    if problem:  # config.json says what the run-level files held
+        dropped.append(f"{problem}, written again")
+        setup = validate(config)
+        catalogue = get_game(config.game).catalogue(setup.game_setup)
+        write_runs(folder, manifest(config, setup), catalogue)
+    check = check_run(folder, deep=True)
+    dropped += drop_damaged(check)
+    present = check.games_present
+    run_simulation(config, folder, workers=workers, resume=True, progress=progress,
+                   chunk_size=stored["part_size"])
+    return Repair(dropped, config.games - present, config.games)

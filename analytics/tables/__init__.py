@@ -1,0 +1,1 @@
+"""Tables read from logs (associations, not effects): components, seats, the demo summary."""
