@@ -10,6 +10,7 @@ import polars as pl
 from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, WORD_COLUMNS, uses_frame
 from analytics.eventlog.writer import commit_part, frame, write_runs
 from analytics.games.diceforge.catalogue import ATTRIBUTES, USE_KINDS, catalogue_of_cards
+from analytics.games.diceforge.roles import ROLES
 from analytics.games.diceforge.rules.components import CARDS
 from analytics.runs.folder import write_config
 
@@ -90,7 +91,7 @@ class LogBuilder:
         # Derived from the hand-built events as the writer derives it from the engine's.
         uses_frame(events_frame, vocabulary["use_kinds"]).write_parquet(part / "uses.parquet")
         commit_part(part, len(games))
-        write_runs(folder, self._manifest(), (ATTRIBUTES, self.components))
+        write_runs(folder, self._manifest(), (ATTRIBUTES, self.components), ROLES)
         write_config(folder, {}, max(1, len(games)))  # one part holds every game
         return folder
 

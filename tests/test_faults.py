@@ -91,7 +91,7 @@ def assert_whole_and_clean(out: Path) -> None:
     check = check_run(out)
     assert not check.damaged
     assert {p.name for p in out.iterdir()} <= {
-        "runs.parquet", "components.parquet", "config.json", "parts"}
+        "runs.parquet", "components.parquet", "roles.json", "config.json", "parts"}
 
 
 def test_a_killed_worker_stops_the_run_and_names_its_part(tmp_path, reference):

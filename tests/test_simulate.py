@@ -98,7 +98,7 @@ def test_a_part_written_twice_keeps_the_first(tmp_path):
     assert {p.name: p.stat().st_mtime_ns for p in part.iterdir()} == kept
     assert events(out).equals(before)
     assert sorted(p.name for p in out.iterdir()) == [
-        "components.parquet", "config.json", "parts", "runs.parquet"]
+        "components.parquet", "config.json", "parts", "roles.json", "runs.parquet"]
 
 
 def test_an_orphaned_worker_stops_before_its_next_part(tmp_path):
@@ -206,7 +206,7 @@ def test_a_crash_while_writing_the_run_files_is_resumed_cleanly(tmp_path, monkey
     run_simulation(CONFIG, out, workers=1, resume=True, progress=False)
     assert events(out).equals(events(full))
     assert sorted(p.name for p in out.iterdir()) == [
-        "components.parquet", "config.json", "parts", "runs.parquet"]
+        "components.parquet", "config.json", "parts", "roles.json", "runs.parquet"]
 
 
 def test_resume_plays_a_damaged_part_again(tmp_path):
@@ -250,7 +250,7 @@ def test_a_signal_in_a_one_worker_run_stops_it_with_the_resume_command(tmp_path,
         f"simulate --players 4 --games 30 --seed 11 --bots random --set base --out {out} "
         "--resume")
     assert sorted(p.name for p in out.iterdir()) == [
-        "components.parquet", "config.json", "parts", "runs.parquet"]
+        "components.parquet", "config.json", "parts", "roles.json", "runs.parquet"]
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # restored
 
 

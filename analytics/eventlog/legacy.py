@@ -1,4 +1,5 @@
-"""Reading logs of schema 2, which carry no catalogue (`components.parquet`).
+"""Reading logs of schema 2, which carry no catalogue (`components.parquet`), and of runs
+logged before run folders carried their game's roles (`roles.json`).
 
 Readers never import game code, so the catalogue of the release that wrote schema 2 (the only
 game then: Dice Forge, base cards and alternates) ships with the reader as data,
@@ -14,9 +15,14 @@ from pathlib import Path
 
 import polars as pl
 
+from analytics.errors import UserError
+from analytics.eventlog.roles import Roles
 from analytics.eventlog.schema import TABLES
 
 CATALOGUE = Path(__file__).with_name("schema2_components.csv")
+# The roles of games whose runs were logged before run folders carried them (roles.json):
+# Dice Forge's as it declared them first, kept as data (readers import no game).
+LEGACY_ROLES = Path(__file__).with_name("legacy_roles")
 
 
 @cache
@@ -35,3 +41,13 @@ def schema2_components(runs: pl.DataFrame) -> pl.DataFrame:
             .otherwise(pl.col("from_card").is_null() | pl.col("from_card").is_in(in_set)))
         frames.append(rows.select(pl.lit(run_id, pl.String).alias("run_id"), pl.all()))
     return pl.concat(frames) if frames else pl.DataFrame(schema=TABLES["components"])
+
+
+@cache
+def legacy_roles(game: str) -> Roles:
+    """The roles of a run of `game` logged without roles.json (schema 2, early schema 3)."""
+    path = LEGACY_ROLES / f"{game}.json"
+    if not path.is_file():
+        raise UserError(f"a run of game {game!r} has no roles.json, and only runs of "
+                        f"{', '.join(p.stem for p in LEGACY_ROLES.glob('*.json'))} may lack it")
+    return Roles.from_json(path.read_text(encoding="utf-8"), str(path))

@@ -8,7 +8,8 @@ from __future__ import annotations
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.eventlog.legacy import schema2_components
+from analytics.eventlog.legacy import legacy_roles, schema2_components
+from analytics.eventlog.roles import ROLES_FILE, Roles
 from analytics.eventlog.schema import OLDEST_READABLE, SCHEMA_VERSION, empty_frame
 from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import COMPONENTS
@@ -89,3 +90,17 @@ def check_version(folder: Location, version: int | None) -> None:
                         f"reads (up to {SCHEMA_VERSION}); upgrade dicelab")
     raise UserError(f"{folder}: log schema version {version} is older than this dicelab reads "
                     f"(from {OLDEST_READABLE}); re-run the simulation")
+
+
+def read_roles(location: Location, runs: pl.DataFrame | None = None) -> Roles:
+    """The run's roles: its `roles.json`, or for a run logged before folders carried them the
+    legacy roles of its game (analytics/eventlog/legacy.py)."""
+    run_dir = Place.of(location)
+    path = run_dir / ROLES_FILE
+    if path.is_file():
+        return Roles.from_json(path.read_text(), str(path))
+    runs = read_runs(run_dir) if runs is None else runs
+    games = runs["game"].unique().to_list() if "game" in runs.columns else []
+    if len(games) != 1 or games[0] is None:
+        raise UserError(f"{run_dir}: no {ROLES_FILE} and no single game in runs.parquet")
+    return legacy_roles(games[0])

@@ -19,13 +19,13 @@ ROLES_FILE = "roles.json"
 class ComponentRoles:
     """One kind of component (as in `components.parquet`'s `kind` column) and its events."""
 
-    kind: str  # 'card'
-    singular: str  # display label: 'Heroic Feat card'
-    plural: str  # 'Heroic Feat cards'
+    kind: str  # its catalogue kind (Dice Forge: card, face)
+    singular: str  # display label (Dice Forge: Heroic Feat card)
+    plural: str  # (Dice Forge: Heroic Feat cards)
     acquire: tuple[str, ...]  # event kinds whose item is a component acquired
     use: tuple[str, ...]  # event kinds whose item is a component used (counted in `uses`)
     pay: tuple[str, ...]  # resources spent on it (spend events whose cause is the component)
-    score_source: str = ""  # what its score counts as (Dice Forge: 'card', 'die_face')
+    score_source: str = ""  # what its score counts as (Dice Forge: card, die_face)
     end_score: bool = False  # score after the last turn is printed score, the rest its effect
 
 
@@ -34,14 +34,14 @@ class Roles:
     """Every role a game's words play for the analytics."""
 
     game: str  # the plugin's name, as in runs.game
-    score: str  # the resource that decides the game ('glory')
+    score: str  # the resource that decides the game (Dice Forge: glory)
     gain: tuple[str, ...]  # event kinds adding `amount` of `resource` to a seat
     loss: tuple[str, ...]  # event kinds taking it away (amount negative)
     spend: tuple[str, ...]  # event kinds paying it for something (amount negative, cause: what)
     components: tuple[ComponentRoles, ...]
     seat: str = "seat"  # display words for a player's place and a turn of the table
     turn: str = "round"
-    score_label: str = ""  # display label of the score ('Glory'); default: `score`
+    score_label: str = ""  # display label of the score (Dice Forge: Glory); default: `score`
     set_kind: str = ""  # the component kind a card set's slots hold (ablations swap it)
     score_source_attribute: str = ""  # catalogue attribute naming a component's score source
 

@@ -1,4 +1,5 @@
-"""Write a run folder (a local path or an fsspec URL): `components.parquet` and `runs.parquet`,
+"""Write a run folder (a local path or an fsspec URL): `components.parquet`, `roles.json` and
+`runs.parquet`,
 then one `parts/NNNNN/` folder per chunk of games.
 
 Every file is put whole under its final name (eventlog.store: object stores cannot rename), and
@@ -18,6 +19,7 @@ from operator import itemgetter
 import numpy as np
 import polars as pl
 
+from analytics.eventlog.roles import ROLES_FILE, Roles
 from analytics.eventlog.schema import (
     EVENT_TUPLE,
     USE_KINDS,
@@ -59,13 +61,16 @@ def frame(table: str, columns: dict[str, list], vocabulary: Vocabulary | None = 
         else pl.Series(name, columns[name], dtype=dtype) for name, dtype in schema.items()])
 
 
-def write_runs(run_dir: Location, manifest: dict, catalogue: tuple[dict[str, type], list[dict]]
-               ) -> None:
-    """The run's catalogue, then the one-row run manifest, each written atomically: a folder
-    holding `runs.parquet` always holds its catalogue. `catalogue` is the game's (attribute ->
-    Python type, rows): a row per component, with the core columns but `run_id` (added here)
-    and the declared attributes."""
+def write_runs(run_dir: Location, manifest: dict, catalogue: tuple[dict[str, type], list[dict]],
+               roles: Roles | None = None) -> None:
+    """The run's catalogue and roles, then the one-row run manifest, each written atomically: a
+    folder holding `runs.parquet` always holds its catalogue. `catalogue` is the game's
+    (attribute -> Python type, rows): a row per component, with the core columns but `run_id`
+    (added here) and the declared attributes; `roles` the game's (None: none written, the
+    reader's legacy roles then stand in)."""
     run_dir = Place.of(run_dir)
+    if roles is not None:
+        (run_dir / ROLES_FILE).put_text(roles.to_json())
     attributes, components = catalogue
     schema = components_schema(attributes)
     rows = [{"run_id": manifest["run_id"], **row} for row in components]

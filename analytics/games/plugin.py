@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from analytics.engine.loop import GamePlugin
 from analytics.errors import UserError
+from analytics.eventlog.roles import Roles
 
 # A rule option: (default, allowed values, what it decides).
 RuleOption = tuple[str, tuple[str, ...], str]
@@ -39,6 +40,7 @@ class Plugin(GamePlugin, Protocol):
     name: str
     player_counts: tuple[int, ...]
     modules: dict[str, str]  # name -> what it adds; 'none' plays the base game alone
+    roles: Roles  # what its words are to the analytics, written into every run folder
 
     def bots(self) -> dict[str, str]:
         """Bot name -> one line about it (game-agnostic bots included)."""

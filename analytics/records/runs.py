@@ -174,7 +174,7 @@ def _write_run(parent: Path, games: list[tuple[Record, RunSetup, GameResult]]) -
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "source": "recorded",
     }
-    write_runs(folder, manifest, plugin.catalogue(setup.game_setup))
+    write_runs(folder, manifest, plugin.catalogue(setup.game_setup), plugin.roles)
     vocabulary = plugin.vocabulary(setup.game_setup)
     cols_games, cols_players, ids, events = _columns("games"), _columns("players"), [], []
     for index, (record, _, result) in enumerate(games):

@@ -40,7 +40,7 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True) 
         dropped.append(f"{problem}, written again")
         setup = validate(config)
         catalogue = get_game(config.game).catalogue(setup.game_setup)
-        write_runs(folder, manifest(config, setup), catalogue)
+        write_runs(folder, manifest(config, setup), catalogue, get_game(config.game).roles)
     check = check_run(folder, deep=True)
     dropped += drop_damaged(check)
     present = check.games_present

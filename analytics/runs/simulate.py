@@ -287,7 +287,7 @@ def _start_run(out: Place, config: RunConfig, info: dict, catalogue: tuple, resu
     if stored is None:
         write_config(out, asdict(config), size)  # makes the folder
     if run_files_problem(out):  # new, or lost in a crash: config.json says what it was
-        write_runs(out, info, catalogue)
+        write_runs(out, info, catalogue, get_game(config.game).roles)
     check = check_run(out)
     for problem in drop_damaged(check):
         warnings.warn(Notice(f"dropped a damaged part, to play again: {problem}"), stacklevel=2)

@@ -18,6 +18,7 @@ from analytics.games.diceforge.cards import (  # noqa: F401
     rebellion_forge,
     rebellion_players,
 )
+from analytics.games.diceforge.roles import ROLES
 from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.clone import clone
 from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
@@ -36,6 +37,7 @@ class DiceForge:
     name = "diceforge"
     immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen: clones share them
     labelling = LABELLING  # option labels that parse back (records, scripted deciders)
+    roles = ROLES  # what its words are to the analytics (score, component kinds, costs)
 
     player_counts: tuple[int, ...] = (2, 3, 4)
     modules: dict[str, str] = {
