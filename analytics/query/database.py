@@ -41,6 +41,7 @@ from analytics.errors import UserError
 from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
 from analytics.eventlog.store import Place, is_url
 from analytics.eventlog.writer import PARTS
+from analytics.query.files import queries_dir
 from analytics.runs.folder import (
     check_run,
     damage_advice,
@@ -49,7 +50,7 @@ from analytics.runs.folder import (
     warn_unfinished,
 )
 
-QUERIES_DIR = Path(__file__).parents[2] / "queries"
+QUERIES_DIR = queries_dir()
 MACROS_FILE = "_macros.sql"
 TABLE_NAMES = ("games", "players", "events", "uses")
 PARAM_LINE = re.compile(
