@@ -12,17 +12,21 @@ from analytics.engine.seeds import derive_seed
 
 
 class Chance(Protocol):
-    """Every random outcome a game needs passes through these calls.
+    """Every random outcome a game needs passes through these calls, each asked by what it
+    decides: a die (with its owner, or None for a die no one owns), a bag, a deck.
 
     A roll is asked with the die's current faces (side order; a face is its own id when it is a
     string, else it has an `id`), so a record can answer "gold_3" as well as "side 2".
     """
 
-    def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
+    def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         """Index in `faces` of the face that comes up (`faces` must not be modified)."""
 
-    def sample(self, what: str, n: int, k: int) -> list[int]:
-        """k distinct indices out of range(n) (a random removal or draw)."""
+    def draw(self, bag: str, n: int, k: int) -> list[int]:
+        """k distinct indices out of range(n), in draw order: k items from a shared bag."""
+
+    def shuffle(self, deck: str, n: int) -> list[int]:
+        """A permutation of range(n): the new order of a deck's n cards (top first)."""
 
 
 def face_id(face: Any) -> str:
@@ -31,7 +35,8 @@ def face_id(face: Any) -> str:
 
 
 class SeededChance:
-    """Chance from the game seed, one stream per purpose: a (seat, die) pair, a setup draw.
+    """Chance from the game seed, one stream per thing decided: (seat, die) for an owned die,
+    (die,) for a die no one owns, ("sample", bag) for a bag, ("shuffle", deck) for a deck.
 
     Keyed streams keep two arms of a paired comparison rolling the same dice for the same seat
     even after their choices differ (an extra roll by one seat does not shift everyone else's).
@@ -60,17 +65,24 @@ class SeededChance:
     def __deepcopy__(self, memo: dict) -> SeededChance:
         return self.copy()
 
-    def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
+    def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         if guard.FROZEN:  # a policy rolling the game's dice would shift what comes next
             guard.refuse(self, "roll")
-        key = (seat, die)
+        key = (seat, die) if seat is not None else (die,)
         stream = self._streams.get(key) or self._stream(key)
         return int(stream() * len(faces))
 
-    def sample(self, what: str, n: int, k: int) -> list[int]:
+    def draw(self, bag: str, n: int, k: int) -> list[int]:
+        # Keyed "sample", the call's first name: the same seeds keep drawing the same pools.
+        return self._picks(("sample", bag), n, k, "draw")
+
+    def shuffle(self, deck: str, n: int) -> list[int]:
+        return self._picks(("shuffle", deck), n, n, "shuffle")
+
+    def _picks(self, key: tuple, n: int, k: int, what: str) -> list[int]:
+        """k distinct indices of range(n), each taken out of those left by the `key` stream."""
         if guard.FROZEN:
-            guard.refuse(self, "sample")
-        key = ("sample", what)
+            guard.refuse(self, what)
         stream = self._streams.get(key) or self._stream(key)
         pool = list(range(n))
         return [pool.pop(int(stream() * len(pool))) for _ in range(k)]
@@ -84,29 +96,35 @@ class ScriptedChance:
     """Chance that answers from given outcomes, in order: for tests and for replaying dice.
 
     A roll outcome is a side index or a face id (the first side showing that face), or a
-    `(seat, die, index or face id)` triple that must also match the call; a sample outcome is
-    the list of indices to return. Running out of script, an outcome the die does not have or
-    a triple naming another die raises ChanceScriptError naming the call.
+    `(seat, die, index or face id)` triple that must also match the call; a draw outcome is the
+    list of indices to return, a shuffle outcome the permutation. Running out of script, an
+    outcome the die does not have or a triple naming another die raises ChanceScriptError
+    naming the call.
     """
 
-    __slots__ = ("rolls", "samples")
+    __slots__ = ("rolls", "draws", "shuffles")
 
-    def __init__(self, rolls: Iterable = (), samples: Iterable[Iterable[int]] = ()) -> None:
+    def __init__(self, rolls: Iterable = (), draws: Iterable[Iterable[int]] = (),
+                 shuffles: Iterable[Iterable[int]] = ()) -> None:
         self.rolls: deque = deque(rolls)
-        self.samples: deque = deque(list(s) for s in samples)
+        self.draws: deque = deque(list(d) for d in draws)
+        self.shuffles: deque = deque(list(s) for s in shuffles)
 
     def add_rolls(self, *outcomes: Any) -> None:
         self.rolls.extend(outcomes)
 
-    def add_samples(self, *outcomes: Iterable[int]) -> None:
-        self.samples.extend(list(s) for s in outcomes)
+    def add_draws(self, *outcomes: Iterable[int]) -> None:
+        self.draws.extend(list(d) for d in outcomes)
+
+    def add_shuffles(self, *outcomes: Iterable[int]) -> None:
+        self.shuffles.extend(list(s) for s in outcomes)
 
     @property
     def exhausted(self) -> bool:
         """Whether every scripted outcome has been used."""
-        return not self.rolls and not self.samples
+        return not self.rolls and not self.draws and not self.shuffles
 
-    def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
+    def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         ids = [face_id(f) for f in faces]
         call = f"roll(seat={seat}, die={die!r}, faces={ids})"
         if not self.rolls:
@@ -123,12 +141,19 @@ class ScriptedChance:
             raise ChanceScriptError(f"{call}: scripted outcome {outcome!r} is not on the die")
         return outcome
 
-    def sample(self, what: str, n: int, k: int) -> list[int]:
-        call = f"sample(what={what!r}, n={n}, k={k})"
-        if not self.samples:
-            raise ChanceScriptError(f"{call}: the script has no samples left")
-        picked = self.samples.popleft()
-        if len(picked) != k or len(set(picked)) != k or not all(0 <= i < n for i in picked):
-            raise ChanceScriptError(
-                f"{call}: scripted outcome {picked!r} is not {k} distinct indices below {n}")
-        return picked
+    def draw(self, bag: str, n: int, k: int) -> list[int]:
+        return _scripted(self.draws, f"draw(bag={bag!r}, n={n}, k={k})", "draws", n, k)
+
+    def shuffle(self, deck: str, n: int) -> list[int]:
+        return _scripted(self.shuffles, f"shuffle(deck={deck!r}, n={n})", "shuffles", n, n)
+
+
+def _scripted(outcomes: deque, call: str, name: str, n: int, k: int) -> list[int]:
+    """The next scripted list of k distinct indices below n; ChanceScriptError naming `call`."""
+    if not outcomes:
+        raise ChanceScriptError(f"{call}: the script has no {name} left")
+    picked = outcomes.popleft()
+    if len(picked) != k or len(set(picked)) != k or not all(0 <= i < n for i in picked):
+        raise ChanceScriptError(
+            f"{call}: scripted outcome {picked!r} is not {k} distinct indices below {n}")
+    return picked

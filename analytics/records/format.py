@@ -27,7 +27,8 @@ class RecordError(UserError):
 
 @dataclass(frozen=True)
 class Step:
-    """One body line: `roll SEAT DIE FACE`, `draw WHAT I...`, or `SEAT KIND LABEL`."""
+    """One body line: `roll SEAT DIE FACE` (SEAT `-`: a die no one owns), `draw BAG I...`,
+    `shuffle DECK I...`, or `SEAT KIND LABEL`."""
 
     line: int
     words: tuple[str, ...]

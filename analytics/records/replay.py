@@ -67,17 +67,18 @@ class Cursor:
 
 
 class RecordChance:
-    """Die results and setup draws from the record."""
+    """Die results, bag draws and deck shuffles from the record."""
 
     def __init__(self, cursor: Cursor) -> None:
         self.cursor = cursor
 
-    def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
+    def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         ids = [face_id(f) for f in faces]
-        expected = f"'roll {seat} {die} FACE' (faces: {', '.join(dict.fromkeys(ids))})"
-        step = self.cursor.take(expected, f"roll {seat} {die}", list(dict.fromkeys(ids)))
+        owner = seat_token(seat)
+        expected = f"'roll {owner} {die} FACE' (faces: {', '.join(dict.fromkeys(ids))})"
+        step = self.cursor.take(expected, f"roll {owner} {die}", list(dict.fromkeys(ids)))
         words = step.words
-        if len(words) != 4 or words[:3] != ("roll", str(seat), die):
+        if len(words) != 4 or words[:3] != ("roll", owner, die):
             raise self.cursor.fail(step, expected)
         token = words[3]
         if token.startswith("side:") and token[5:].isdigit() and int(token[5:]) < len(faces):
@@ -86,15 +87,27 @@ class RecordChance:
             raise self.cursor.fail(step, expected, did_you_mean(token, ids))
         return ids.index(token)
 
-    def sample(self, what: str, n: int, k: int) -> list[int]:
-        expected = f"'draw {what}' and {k} distinct numbers from 0 to {n - 1}"
-        step = self.cursor.take(expected, f"draw {what}")
+    def draw(self, bag: str, n: int, k: int) -> list[int]:
+        return self._indices("draw", bag, n, k)
+
+    def shuffle(self, deck: str, n: int) -> list[int]:
+        return self._indices("shuffle", deck, n, n)
+
+    def _indices(self, word: str, what: str, n: int, k: int) -> list[int]:
+        """A `draw BAG I...` or `shuffle DECK I...` line: k distinct numbers below n."""
+        expected = f"'{word} {what}' and {k} distinct numbers from 0 to {n - 1}"
+        step = self.cursor.take(expected, f"{word} {what}")
         words = step.words
-        if len(words) != 2 + k or words[:2] != ("draw", what):
+        if len(words) != 2 + k or words[:2] != (word, what):
             raise self.cursor.fail(step, expected)
         if not all(w.isdigit() and int(w) < n for w in words[2:]) or len(set(words[2:])) != k:
             raise self.cursor.fail(step, expected)
         return [int(w) for w in words[2:]]
+
+
+def seat_token(seat: int | None) -> str:
+    """How a record names a die's owner: its seat, or '-' for a die no one owns."""
+    return "-" if seat is None else str(seat)
 
 
 class RecordDecider:
@@ -190,15 +203,20 @@ class RecordingChance:
         self.inner = inner
         self.lines = lines
 
-    def roll(self, seat: int, die: str, faces: Sequence[Any]) -> int:
+    def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         index = self.inner.roll(seat, die, faces)
-        self.lines.append(f"roll {seat} {die} {face_token(faces, index)}")
+        self.lines.append(f"roll {seat_token(seat)} {die} {face_token(faces, index)}")
         return index
 
-    def sample(self, what: str, n: int, k: int) -> list[int]:
-        drawn = self.inner.sample(what, n, k)
-        self.lines.append(f"draw {what} {' '.join(map(str, drawn))}")
+    def draw(self, bag: str, n: int, k: int) -> list[int]:
+        drawn = self.inner.draw(bag, n, k)
+        self.lines.append(f"draw {bag} {' '.join(map(str, drawn))}")
         return drawn
+
+    def shuffle(self, deck: str, n: int) -> list[int]:
+        order = self.inner.shuffle(deck, n)
+        self.lines.append(f"shuffle {deck} {' '.join(map(str, order))}")
+        return order
 
 
 class RecordingDecider:

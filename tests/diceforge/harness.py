@@ -121,7 +121,7 @@ class Bench:
                  samples=None, default: Callable[[Decided], Any] | None = None) -> None:
         if samples is None:
             samples = [[0, 1]] * len(SANCTUARY) if players == 2 else []
-        self.chance = ScriptedChance(samples=samples)
+        self.chance = ScriptedChance(draws=samples)
         self.decider = ScriptedDecider(default=default)
         setup = Setup(players, load_card_set(cards), rules or RuleOptions())
         self.g: Game = new_game(setup, self.chance, self.decider)

@@ -60,8 +60,8 @@ def test_two_player_setup_keeps_the_two_faces_drawn_from_each_pool():
 
 
 def test_two_player_setup_draws_once_per_sanctuary_pool():
-    chance = ScriptedChance(samples=[[0, 1]] * 9)
-    with pytest.raises(ChanceScriptError, match=r"sample\(what='sanctuary_9', n=4, k=2\)"):
+    chance = ScriptedChance(draws=[[0, 1]] * 9)
+    with pytest.raises(ChanceScriptError, match=r"draw\(bag='sanctuary_9', n=4, k=2\)"):
         new_game(Setup(2, load_card_set("base")), chance, ScriptedDecider())
 
 

@@ -231,7 +231,7 @@ def _sanctuary(faces_per_pool: int, chance: Chance) -> tuple[list[Face], ...]:
     for index, faces in enumerate(SANCTUARY):
         kept = list(faces)
         if faces_per_pool < len(faces):
-            keep = sorted(chance.sample(f"sanctuary_{index}", len(faces), faces_per_pool))
+            keep = sorted(chance.draw(f"sanctuary_{index}", len(faces), faces_per_pool))
             kept = [faces[i] for i in keep]
         pools.append(GuardedList([FACES[f] for f in kept]))
     return tuple(pools)
