@@ -10,7 +10,8 @@ from analytics.engine.decisions import DecisionError
 
 
 class OptionLabels(Protocol):
-    """A game's labels: readable names of options that parse back (see games/*/labels.py)."""
+    """A game's labels: readable names of options that parse back (engine/labels.py's
+    DecisionKinds, one per game)."""
 
     def labels(self, kind: str, options: tuple, context: Any = None) -> tuple[str, ...]:
         """The label of each option, in order (unique among them)."""
@@ -56,4 +57,4 @@ class ScriptedDecider:
         if text not in legal:
             raise DecisionError(f"{where}: the script's answer {text!r} is not legal")
         self.count += 1
-        return options[legal.index(text)]
+        return self.labelling.parse(kind, text, options, context)

@@ -239,5 +239,5 @@ def test_the_labelled_scripted_decider_names_the_copy_by_its_space():
     b.g.decider, b.g.decide = decider, decider.decide
     turn.call_reinforcements(b.g, b.p(0))
     assert b.p(0).tracks["companion"] == [3, 2] and not decider.script
-    assert labels.labels("companion_copy", (3, 1)) == ("at3", "at1")
-    assert labels.parse("companion_copy", "at1", (3, 1)) == 1
+    assert labels.LABELLING.labels("companion_copy", (3, 1)) == ("at3", "at1")
+    assert labels.LABELLING.parse("companion_copy", "at1", (3, 1)) == 1

@@ -38,6 +38,7 @@ CARD_SETS = {
                                  / "rebellion-players.toml")),
 }
 GAME_DIR = Path(labels.__file__).parents[1]
+KINDS = labels.LABELLING
 
 
 class Recorder:
@@ -53,11 +54,11 @@ class Recorder:
         self.decider.bind(state, game)
 
     def decide(self, seat, kind, options, context=None):
-        names = labels.labels(kind, options, context)
+        names = KINDS.labels(kind, options, context)
         assert len(set(names)) == len(names), (kind, names)
         for name, option in zip(names, options, strict=True):
-            assert labels.parse(kind, name, options, context) == option
-            assert labels.label(kind, option, context) == name
+            assert KINDS.parse(kind, name, options, context) == option
+            assert KINDS.label(kind, option, context) == name
         answer = self.decider.decide(seat, kind, options, context)
         if len(options) > 1:
             self.kinds.add(kind)
@@ -100,7 +101,7 @@ def test_random_games_meet_every_declared_kind():
     for seed in range(40):
         for card_set in CARD_SETS:
             seen |= record(card_set, 2 + seed % 3, seed, "random")[1].kinds
-    assert seen == set(labels.LABELS)
+    assert seen == KINDS.kinds
 
 
 def test_every_kind_the_game_asks_has_a_label_declaration():
@@ -109,25 +110,25 @@ def test_every_kind_the_game_asks_has_a_label_declaration():
         asked |= set(re.findall(r'decide\([^,]+, "(\w+)"', path.read_text()))
     asked |= {"face_choice", "loss_choice", "mirror_copy",  # kinds chosen by an expression
               "ship_buy", "nymph_buy"}  # a one-face purchase names its kind (forge.py)
-    assert asked == set(labels.LABELS)
+    assert asked == KINDS.kinds
 
 
 def test_labels_read_as_words():
     face = FACES["gold_3"]
-    assert labels.label("face_choice", (("gold", 1), ("sun", 1))) == "gold1+sun1"
-    assert labels.label("forge_place", (1, 4), face) == "dark:4"
-    assert labels.label("mirror_copy", face) == "gold_3"
-    assert labels.label("satyrs_pick", (0, 2), [face, face, FACES["sun_1"]]) == "0:gold_3+2:sun_1"
-    assert labels.label("use_cerberus", True) == "use" and labels.label("boar_target", 2) == "seat2"
-    assert labels.parse("minor_die", "dark", (0, 1)) == 1
+    assert KINDS.label("face_choice", (("gold", 1), ("sun", 1))) == "gold1+sun1"
+    assert KINDS.label("forge_place", (1, 4), face) == "dark:4"
+    assert KINDS.label("mirror_copy", face) == "gold_3"
+    assert KINDS.label("satyrs_pick", (0, 2), [face, face, FACES["sun_1"]]) == "0:gold_3+2:sun_1"
+    assert KINDS.label("use_cerberus", True) == "use" and KINDS.label("boar_target", 2) == "seat2"
+    assert KINDS.parse("minor_die", "dark", (0, 1)) == 1
 
 
 def test_an_undeclared_kind_and_a_wrong_label_are_errors():
     with pytest.raises(labels.LabelError, match="decision kind 'bribe' has no label declaration"):
-        labels.label("bribe", "x")
+        KINDS.label("bribe", "x")
     with pytest.raises(labels.LabelError, match=r"minor_die: 'blue' is not a legal answer; "
                                                 r"legal: light, dark"):
-        labels.parse("minor_die", "blue", (0, 1))
+        KINDS.parse("minor_die", "blue", (0, 1))
 
 
 def test_the_scripted_decider_names_the_decision_the_legal_labels_and_the_text():

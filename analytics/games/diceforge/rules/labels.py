@@ -1,24 +1,14 @@
-"""Readable, stable labels for every option of every Dice Forge decision, and their parsing.
-
-Each decision kind declares how its options read (`LABELS`); a label is unique among the
-options of one decision and parses back to its option, so records, logs, the recorder and
-scripted deciders speak the same words. A kind with no declaration is an error, not a guess.
-"""
+"""How every option of every Dice Forge decision reads: the game's decision kinds, declared in
+the engine's registry (engine/labels.py), which parses a label back to its option."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from analytics.engine.decisions import DecisionError
+from analytics.engine.labels import DecisionKinds, Label, LabelError
 from analytics.games.diceforge.rules.state import DIE_NAMES
 
-Labeller = Callable[[Any, Any], str]  # (option, context) -> label
-
-
-class LabelError(DecisionError):
-    """A decision kind without labels, or a text that is none of a decision's labels."""
-
+__all__ = ["LABELLING", "LabelError"]
 
 def _as_is(option: Any, context: Any) -> str:
     """Options that are already words: 'pass', 'forge', card and face ids, resources."""
@@ -74,7 +64,7 @@ def _pair(option: Any, context: Any) -> str:
     return f"{i}:{context[i].id}+{j}:{context[j].id}"
 
 
-LABELS: dict[str, Labeller] = {
+LABELS: dict[str, Label] = {
     "action": _as_is, "extra_action": _as_is, "offering": _as_is, "ship_buy": _as_is,
     "garden_face": _as_is, "reinforcement": _as_is, "use_triton": _as_is,
     "owl_resource": _as_is, "boar_bonus": _as_is, "ship_order": _as_is,
@@ -94,39 +84,4 @@ LABELS: dict[str, Labeller] = {
 }
 
 
-def _labeller(kind: str) -> Labeller:
-    labeller = LABELS.get(kind)
-    if labeller is None:
-        raise LabelError(f"decision kind {kind!r} has no label declaration "
-                         f"(analytics/games/diceforge/rules/labels.py)")
-    return labeller
-
-
-def label(kind: str, option: Any, context: Any = None) -> str:
-    """The label of one option of a `kind` decision."""
-    return _labeller(kind)(option, context)
-
-
-def labels(kind: str, options: tuple, context: Any = None) -> tuple[str, ...]:
-    """The labels of all options, in order."""
-    labeller = _labeller(kind)
-    return tuple(labeller(option, context) for option in options)
-
-
-def parse(kind: str, text: str, options: tuple, context: Any = None) -> Any:
-    """The option whose label is `text`; LabelError naming the legal labels otherwise."""
-    named = dict(zip(labels(kind, options, context), options, strict=True))
-    if text not in named:
-        raise LabelError(f"{kind}: {text!r} is not a legal answer; legal: {', '.join(named)}")
-    return named[text]
-
-
-class DiceForgeLabels:
-    """The label functions as one object, for the engine's scripted decider."""
-
-    label = staticmethod(label)
-    labels = staticmethod(labels)
-    parse = staticmethod(parse)
-
-
-LABELLING = DiceForgeLabels()
+LABELLING = DecisionKinds("analytics/games/diceforge/rules/labels.py", LABELS)
