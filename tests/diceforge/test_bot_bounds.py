@@ -14,8 +14,8 @@ from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.bots import heuristic as bots
-from analytics.games.diceforge.bots.feat_values import EFFECT_BOUNDS, EFFECT_VALUES
 from analytics.games.diceforge.bots.heuristic import BOUND_MARGIN, best_option, option_score
+from analytics.games.diceforge.bots.registry import EFFECT_BOUNDS, EFFECT_VALUES
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Game, Setup
 from analytics.policies import make_bot

@@ -11,7 +11,7 @@ from harness import Bench
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.bots.feat_values import EFFECT_VALUES
+from analytics.games.diceforge.bots.registry import EFFECT_VALUES
 from analytics.games.diceforge.cards.base import EFFECTS, nothing_on_purchase
 from analytics.games.diceforge.rules import blessings, forge, payment, resources, turn
 from analytics.games.diceforge.rules.components import (

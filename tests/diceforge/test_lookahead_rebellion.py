@@ -10,13 +10,13 @@ from harness import Bench
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
-from analytics.games.diceforge.bots.heuristic import HANDLERS as BOT_HANDLERS
 from analytics.games.diceforge.bots.lookahead import LookaheadBot
 from analytics.games.diceforge.bots.lookahead_moves import moves
 from analytics.games.diceforge.bots.rebellion import REBELLION_HANDLERS
 from analytics.games.diceforge.bots.rebellion_faces import FACES_HANDLERS
 from analytics.games.diceforge.bots.rebellion_forge import FORGE_HANDLERS
 from analytics.games.diceforge.bots.rebellion_players import PLAYERS_HANDLERS
+from analytics.games.diceforge.bots.registry import CHOICES as BOT_HANDLERS
 from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.components import CARDS, REB
 from analytics.games.diceforge.rules.content import load_card_set

@@ -10,8 +10,15 @@ from analytics.errors import UserError
 # The cards register their handlers and the bots their policies when imported: the game's
 # plugin imports them all, so a game read through it has every card and bot.
 from analytics.games.diceforge import catalogue
-from analytics.games.diceforge.bots import heuristic as bots  # noqa: F401
-from analytics.games.diceforge.bots import lookahead  # noqa: F401
+from analytics.games.diceforge.bots import (  # noqa: F401
+    feat_values,
+    heuristic,
+    lookahead,
+)
+from analytics.games.diceforge.bots import rebellion as rebellion_choices  # noqa: F401
+from analytics.games.diceforge.bots import rebellion_faces as face_choices  # noqa: F401
+from analytics.games.diceforge.bots import rebellion_forge as forge_choices  # noqa: F401
+from analytics.games.diceforge.bots import rebellion_players as player_choices  # noqa: F401
 from analytics.games.diceforge.cards import (  # noqa: F401
     rebellion,
     rebellion_faces,

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from analytics.games.diceforge.bots.rebellion_faces import (
-    FACE_CARD_BOUNDS,
-    FACE_CARD_VALUES,
-    FACE_DICE_EFFECTS,
-)
-from analytics.games.diceforge.cards.base import HAMMER
+from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_BOUNDS, EFFECT_VALUES
+from analytics.games.diceforge.bots.valuation import hammer_room
 from analytics.games.diceforge.cards.rebellion_forge import (
     cheapest_glory_faces,
     shows_glory,
@@ -30,12 +26,7 @@ from analytics.games.diceforge.rules.temple import offered_faces, temple_cached
 
 if TYPE_CHECKING:
     from analytics.games.diceforge.bots.valuation import Outlook, Values
-    from analytics.games.diceforge.rules.state import Game, Player
-
-
-def hammer_room(p: Player) -> int:
-    """Gold p's Hammer tracks can still take (0 without a Hammer)."""
-    return p.caps.get(HAMMER, 0) - p.res.get(HAMMER, 0)
+    from analytics.games.diceforge.rules.state import Game
 
 
 def _hammer(o: Outlook, v: Values) -> float:
@@ -243,8 +234,7 @@ def _const(name: str):
     return lambda o, v: getattr(v, name)
 
 
-# Immediate or lasting effect worth by effect name; Glory-only cards are absent (worth 0).
-EFFECT_VALUES = {
+EFFECT_VALUES.update({
     "blacksmiths_hammer": _hammer,
     "blacksmiths_chest": _const("chest"),
     "silver_hind": _hind,
@@ -270,7 +260,6 @@ EFFECT_VALUES = {
     "twins": _twins,
     "blacksmiths_scepter": _scepter,
     "eternal_fire": _extra_turn,
-    **FACE_CARD_VALUES,
     "companion": _companion,
     "ancestor": _ancestor,
     "tree": _tree,
@@ -278,14 +267,10 @@ EFFECT_VALUES = {
     "goldsmith": _goldsmith,
     "omniscient": _omniscient,
     "abyssal_trident": _trident,
-}
+})
 
-# Effects read only through rates, my dice and `acts` (which the rates fix): see Outlook.effect.
-DICE_EFFECTS = frozenset({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
+DICE_EFFECTS.update({"silver_hind", "elder", "helmet_of_invisibility", "celestial_ship",
                           "cancer", "sphinx", "cerberus", "sentinel", "cyclops", "twins",
-                          "blacksmiths_scepter", "eternal_fire", "companion", "tree"}
-                         ) | FACE_DICE_EFFECTS
+                     "blacksmiths_scepter", "eternal_fire", "companion", "tree"})
 
-# Upper bounds of worths that cost much more than their bound (bots.best_option scores such a
-# feat only when its bound could beat the best option found); a worth with none is scored.
-EFFECT_BOUNDS = {**FACE_CARD_BOUNDS, "ancestor": _ancestor_bound, "abyssal_trident": _trident_bound}
+EFFECT_BOUNDS.update({"ancestor": _ancestor_bound, "abyssal_trident": _trident_bound})

@@ -14,11 +14,12 @@ from functools import cache
 from typing import Any, Final
 
 from analytics.engine.decisions import Decision, DecisionError
-from analytics.games.diceforge.bots.feat_values import EFFECT_BOUNDS, EFFECT_VALUES, HAMMER
-from analytics.games.diceforge.bots.rebellion import REBELLION_HANDLERS
-from analytics.games.diceforge.bots.rebellion_faces import FACES_HANDLERS, USE_WORTHS
-from analytics.games.diceforge.bots.rebellion_forge import FORGE_HANDLERS
-from analytics.games.diceforge.bots.rebellion_players import PLAYERS_HANDLERS
+from analytics.games.diceforge.bots.registry import (
+    CHOICES,
+    EFFECT_BOUNDS,
+    EFFECT_VALUES,
+    USE_WORTHS,
+)
 from analytics.games.diceforge.bots.valuation import (
     HAMMER_RATE,
     LEAST,
@@ -28,7 +29,7 @@ from analytics.games.diceforge.bots.valuation import (
     rate_book,
     reinforcement_gold,
 )
-from analytics.games.diceforge.cards.base import CONVERSIONS, TRITON_CHOICES
+from analytics.games.diceforge.cards.base import CONVERSIONS, HAMMER, TRITON_CHOICES
 from analytics.games.diceforge.rules.blessings import BOAR_OWNER_BONUS
 from analytics.games.diceforge.rules.components import (
     CARDS,
@@ -79,7 +80,7 @@ class HeuristicBot:
         self._faces_first: tuple[Game | None, int, int, bool] = (None, 0, 0, False)
 
     def choose(self, view: Game, decision: Decision, rng: random.Random) -> Any:
-        handler = HANDLERS.get(decision.kind)
+        handler = CHOICES.get(decision.kind)
         if handler is None:  # a new decision kind needs a handler, not a silent first option
             raise DecisionError(f"bot {self.name!r} has no handler for decision kind "
                                 f"{decision.kind!r}")
@@ -424,7 +425,7 @@ def choose_ship_order(bot: HeuristicBot, g: Game, d: Decision) -> str:
     return "last"  # the other die's gold arrives first and can pay for the Ship's purchase
 
 
-HANDLERS = {
+CHOICES.update({
     "action": choose_action,
     "extra_action": choose_extra_action,
     "offering": choose_offering,
@@ -447,11 +448,7 @@ HANDLERS = {
     "boar_bonus": choose_boar_bonus,
     "ship_order": choose_ship_order,
     "nymph_buy": choose_ship_buy,  # The Wood Nymph: one face at its cost, or none
-    **REBELLION_HANDLERS,
-    **FACES_HANDLERS,
-    **FORGE_HANDLERS,
-    **PLAYERS_HANDLERS,
-}
+})
 
 # --- the plans ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.bots.feat_values import REROLL_GOLD_WEIGHT
 from analytics.games.diceforge.bots.rebellion_faces import celestial_face_value, celestial_mean
+from analytics.games.diceforge.bots.registry import CHOICES
 from analytics.games.diceforge.bots.valuation import LEAST, Outlook
 from analytics.games.diceforge.cards.rebellion import CONVERSIONS as SCEPTER_CONVERSIONS
 from analytics.games.diceforge.cards.rebellion import SCEPTER, TWINS_BONUS
@@ -97,3 +98,4 @@ REBELLION_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
     "scepter_pay": choose_scepter_pay,
     "scepter_shards": choose_scepter_shards,
 }
+CHOICES.update(REBELLION_HANDLERS)

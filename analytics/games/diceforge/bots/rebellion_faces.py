@@ -8,6 +8,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
+from analytics.games.diceforge.bots.registry import (
+    CHOICES,
+    DICE_EFFECTS,
+    EFFECT_BOUNDS,
+    EFFECT_VALUES,
+    USE_WORTHS,
+)
 from analytics.games.diceforge.cards.rebellion_faces import MERCHANT_GLORY, UPGRADE, shows
 from analytics.games.diceforge.rules.components import (
     CELESTIAL_FACES,
@@ -257,12 +264,12 @@ FACE_CARD_BOUNDS: dict[str, Callable[[Outlook, Values], float]] = {
     "light": _light_bound,
 }
 
-# Worths that read only the rates and my dice (feat_values.DICE_EFFECTS).
+# Worths that read only the rates and my dice (registry.DICE_EFFECTS).
 FACE_DICE_EFFECTS = frozenset({"merchant"})
 
 # What one use of a reinforcement with a price but no fixed gain is worth now (bots.py uses it
 # when it beats the price).
-USE_WORTHS: dict[str, Callable[[Outlook], float]] = {"light": best_face_up}
+FACE_USE_WORTHS: dict[str, Callable[[Outlook], float]] = {"light": best_face_up}
 
 
 # --- decisions ---------------------------------------------------------------------------------
@@ -331,3 +338,8 @@ FACES_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
     "upgrade_face": choose_upgrade_face,
     "upgrade_to": choose_upgrade_to,
 }
+CHOICES.update(FACES_HANDLERS)
+EFFECT_VALUES.update(FACE_CARD_VALUES)
+EFFECT_BOUNDS.update(FACE_CARD_BOUNDS)
+DICE_EFFECTS.update(FACE_DICE_EFFECTS)
+USE_WORTHS.update(FACE_USE_WORTHS)

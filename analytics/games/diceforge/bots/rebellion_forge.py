@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
+from analytics.games.diceforge.bots.registry import CHOICES
 from analytics.games.diceforge.cards.rebellion_forge import COMPANION_END
 from analytics.games.diceforge.rules.components import FACES, MOON, SUN
 from analytics.games.diceforge.rules.state import Game
@@ -95,3 +96,4 @@ FORGE_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
     "ancestor_face": choose_ancestor_face,
     "trident_face": choose_trident_face,
 }
+CHOICES.update(FORGE_HANDLERS)

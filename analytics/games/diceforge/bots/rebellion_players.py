@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.bots.feat_values import EFFECT_VALUES
+from analytics.games.diceforge.bots.registry import CHOICES, EFFECT_VALUES
 from analytics.games.diceforge.bots.valuation import Outlook, Values, reinforcement_gold
 from analytics.games.diceforge.cards.rebellion_players import (
     LEFT_HAND,
@@ -123,3 +123,4 @@ PLAYERS_HANDLERS: dict[str, Callable[[HeuristicBot, Game, Decision], Any]] = {
     "right_hand_gold": choose_right_hand_gold,
     "first_titan_feat": choose_first_titan_feat,
 }
+CHOICES.update(PLAYERS_HANDLERS)

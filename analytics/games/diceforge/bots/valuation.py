@@ -17,12 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from analytics.games.diceforge.bots.feat_values import (
-    DICE_EFFECTS,
-    EFFECT_VALUES,
-    HAMMER,
-    hammer_room,
-)
+from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_VALUES
+from analytics.games.diceforge.cards.base import HAMMER
 from analytics.games.diceforge.cards.rebellion import SCEPTER
 from analytics.games.diceforge.rules.components import (
     CARDS,
@@ -710,6 +706,11 @@ def _dot_max(face: Face, wg: float, ws: float, wm: float, wv: float) -> float:
         if value > best:
             best = value
     return best
+
+
+def hammer_room(p: Player) -> int:
+    """Gold p's Hammer tracks can still take (0 without a Hammer)."""
+    return p.caps.get(HAMMER, 0) - p.res.get(HAMMER, 0)
 
 
 def spend_rolls(g: Game, p: Player) -> int:
