@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from analytics.errors import UserError
+from analytics.games.bazaar import GAME as BAZAAR
 from analytics.games.diceforge import GAME as DICEFORGE
 
-GAMES = {DICEFORGE.name: DICEFORGE}
+GAMES = {DICEFORGE.name: DICEFORGE, BAZAAR.name: BAZAAR}
 
 
 def get_game(name: str):

@@ -40,6 +40,7 @@ OFF_VARIABLE = "DICELAB_COMPILED"
 COMPILED_GLOBS = ("analytics/engine/*.py", "analytics/games/*/*.py", "analytics/games/*/*/*.py")
 INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/rules/content.py": "finds its TOML files by its path (__file__)",
+    "analytics/games/bazaar/content.py": "finds its TOML files by its path (__file__)",
     "analytics/engine/containers.py": "subclasses list, which mypyc does not compile",
     "analytics/engine/readonly.py": "subclasses TypeError, which mypyc does not compile",
     # `python -m` runs a module from its code object, which a compiled module has not.
