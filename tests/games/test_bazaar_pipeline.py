@@ -1,0 +1,61 @@
+"""Bazaar, a second game, through the whole pipeline by the command line: simulate, the
+component tables (charms, bag dice), seats, balance, compare, value, report and sweep, with
+no Dice Forge word in anything they print or write."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from analytics.eventlog.reader import read_table
+from tests.games.bazaar_cli import SMALL, dicelab
+
+CHARMS = {"lantern", "satchel", "lodestone", "orrery"}  # first-market, stall order
+DICE = {"copper", "silver", "amber"}
+
+
+def test_simulate_writes_a_bazaar_run(bazaar_run):
+    manifest = read_table(bazaar_run, "runs").row(0, named=True)
+    assert (manifest["game"], manifest["card_set"], manifest["n_games"]) == (
+        "bazaar", "first-market", 60)
+    assert json.loads(manifest["rules"])["rounds"] == "4"
+    players = read_table(bazaar_run, "players")
+    assert players.height == 180 and players["win_share"].sum() == pytest.approx(60)
+    events = read_table(bazaar_run, "events")
+    stars = events.filter(pl.col("resource") == "stars").group_by("game_id", "seat").agg(
+        pl.col("amount").sum().alias("score"))
+    assert stars.join(players, on=["game_id", "seat"]).filter(
+        pl.col("score") != pl.col("score_right")).height == 0
+    components = pl.read_parquet(bazaar_run / "components.parquet")
+    assert dict(zip(components["component"], components["kind"], strict=True)) == {
+        **{c: "charm" for c in CHARMS}, **{d: "die" for d in DICE}}
+    assert json.loads((bazaar_run / "roles.json").read_text())["score"] == "stars"
+
+
+@pytest.mark.parametrize("kind, ids", [("charm", CHARMS), ("die", DICE)])
+def test_the_component_table_of_each_kind(bazaar_run, kind, ids):
+    out = dicelab("components", kind, "--logs", bazaar_run, "--min-n", "0", "--format", "json")
+    rows = {r[kind]: r for r in json.loads(out.stdout)}  # the id column is named by the kind
+    assert set(rows) == ids and all(r["n_available"] == 180 for r in rows.values())
+    if kind == "charm":  # every buyer gets the Lodestone's 5 stars; the Lantern gives coins
+        assert (rows["lodestone"]["stars_per_game"], rows["lantern"]["stars_per_game"]) == (5, 0)
+
+
+def test_seats(bazaar_run):
+    rows = json.loads(dicelab("seats", "--logs", bazaar_run, "--format", "json").stdout)
+    assert [(r["players"], r["seat"], r["n"]) for r in rows] == [(3, 0, 60), (3, 1, 60),
+                                                                  (3, 2, 60)]
+    assert sum(r["win_rate"] for r in rows) == pytest.approx(1)
+
+
+def test_compare(tmp_path):
+    out = dicelab("compare", "--game", "bazaar", "--a", "first-market", "--b", "night-market",
+                  "--players", "2", "--games", "20", "--bots", "spender,reckoner",
+                  "--out", tmp_path / "arms", "--format", "json", *SMALL)
+    result = json.loads(out.stdout)
+    assert result["headline"].startswith("B (night-market)'s first seat wins")
+    taken = {(r["item"], r["in"]) for r in result["rows"] if r["measure"] == "take_rate"}
+    assert {c for c, arm in taken if arm == "A only"} == CHARMS
+    assert {c for c, arm in taken if arm == "B only"} == {"pennant", "almanac", "loom", "trophy"}
