@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from analytics.engine.payment import Cost
+
 # Final (here and for the rules' other word and number constants): the compiled build inlines
 # them where they are read instead of looking them up in the module's globals at each use.
 GOLD: Final = "gold"
@@ -136,7 +138,6 @@ GARDENS: dict[str, tuple[str, ...]] = {
 }
 
 
-Cost = tuple[tuple[str, int], ...]  # (resource, amount) pairs, all paid
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,9 @@
-"""Card hooks: lasting effects as handlers a card registers, at named points of the rules.
+"""Card hooks: Dice Forge's named points, on the engine's hooks (engine/hooks.py).
 
 A card's row declares its registrations, `Card.hooks`: (hook name, handler key) pairs, added
-to its owner when the card is bought (`register_card`). A registration is plain data on the
-player, `(card id, handler key)`, so a state copies them with its lists; the handler itself
-is a module-level function found by its key in `HANDLERS`. The rules fire a hook at its
-point and call each registered handler, in registration order, with the arguments below:
+to its owner when the card is bought (`register_card`), as `(card id, handler key)` on the
+player. The rules fire a hook at its point and call each registered handler, in registration
+order, with the arguments below:
 
 | hook | fired | handler(g, p, card_id, ...) |
 | --- | --- | --- |
@@ -22,57 +21,25 @@ point and call each registered handler, in registration order, with the argument
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from analytics.engine.hooks import Hooks
 from analytics.games.diceforge.rules.components import REINFORCEMENT, Card
 from analytics.games.diceforge.rules.state import Game, Player
 
-HANDLERS: dict[str, Callable[..., Any]] = {}
-
 # The reinforcement step offers each copy once a turn: one registration per copy there.
 # Elsewhere a handler serves every copy of its card (it reads how many the player owns).
-PER_COPY = frozenset({REINFORCEMENT})
-
-
-def handler(key: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function as the hook handler `key`."""
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        HANDLERS[key] = fn
-        return fn
-    return register
-
-
-def register(p: Player, hook: str, card_id: str, key: str, first: bool = False) -> None:
-    """Add (card_id, key) to p's `hook`; once per player unless the hook counts copies."""
-    entry = (card_id, key)
-    hooks = p.hooks.get(hook, ())
-    if hook in PER_COPY or entry not in hooks:
-        p.hooks[hook] = (entry, *hooks) if first else (*hooks, entry)
-
-
-def unregister(p: Player, hook: str, card_id: str, key: str) -> None:
-    """Remove one (card_id, key) registration from p's `hook` (the hook goes when empty)."""
-    hooks = list(p.hooks[hook])
-    hooks.remove((card_id, key))
-    if hooks:
-        p.hooks[hook] = tuple(hooks)
-    else:
-        del p.hooks[hook]
+HOOKS = Hooks(per_copy=(REINFORCEMENT,))
+HANDLERS = HOOKS.handlers
+# The game's names for the engine's calls (bound once: no forwarding call when they run).
+handler = HOOKS.handler
+register = HOOKS.register
+unregister = HOOKS.unregister
+fire = HOOKS.fire
 
 
 def register_card(p: Player, card: Card) -> None:
     """Everything `card` declares, registered on its new owner."""
     for hook, key in card.hooks:
         register(p, hook, card.id, key)
-
-
-def fire(g: Game, p: Player, hook: str, *args: Any) -> None:
-    """Call p's handlers on `hook` (the tuple read now: a handler may unregister itself)."""
-    hooks = p.hooks.get(hook)
-    if hooks:
-        for card_id, key in hooks:
-            HANDLERS[key](g, p, card_id, *args)
 
 
 def copies(p: Player, card_id: str) -> int:

@@ -1,0 +1,26 @@
+"""A made-up game state for the engine's mechanics: a log and players with maps and hooks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analytics.engine.events import EventLog
+
+
+@dataclass
+class Toy:
+    seat: int
+    res: dict[str, int] = field(default_factory=lambda: {"coin": 0, "gem": 0})
+    caps: dict[str, int] = field(default_factory=lambda: {"coin": 5})
+    hooks: dict = field(default_factory=dict)
+
+
+@dataclass
+class Table:
+    players: list[Toy] = field(default_factory=lambda: [Toy(0), Toy(1)])
+    log: EventLog = field(default_factory=EventLog)
+    calls: list = field(default_factory=list)
+
+    def events(self) -> list[tuple]:
+        """(seat, kind, item, resource, amount, cause) of each event so far."""
+        return [row[2:8] for row in self.log.rows]
