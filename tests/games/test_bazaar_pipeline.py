@@ -1,6 +1,6 @@
-"""Bazaar, a second game, through the whole pipeline by the command line: simulate, the
-component tables (charms, bag dice), seats, balance, compare, value, report and sweep, with
-no Dice Forge word in anything they print or write."""
+"""Bazaar, a second game, through the pipeline by the command line: simulate, the component
+tables (charms, bag dice), seats and compare, with no Dice Forge word in what they print
+(balance, value, report and sweep wait in test_bazaar_pipeline_pending.py, uncommitted)."""
 
 from __future__ import annotations
 
