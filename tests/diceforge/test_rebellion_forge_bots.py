@@ -78,7 +78,7 @@ def test_on_the_last_turn_bots_advance_the_companion_before_cashing_it(name):
     b.p(0).tracks["companion"] = [2]
     b.g.phase = turn.REINFORCEMENTS
     while b.g.phase != turn.ACTION_CHOICE:  # the reinforcement step, then the action's moment
-        turn.STEPS[b.g.phase](b.g)
+        turn.PHASES.steps[b.g.phase](b.g)
     assert answers(b, "companion_cash") == ["keep", "cash"]
     assert [e["amount"] for e in b.events() if e["item"] == "companion"
             and e["resource"] == "companion_track"] == [1, -3]
@@ -101,7 +101,7 @@ def test_bots_move_the_companion_furthest_along_first_and_every_copy_each_turn(n
     b.give_card(0, "companion")
     b.p(0).tracks["companion"] = [1, 3]
     b.g.phase = turn.REINFORCEMENTS
-    turn.STEPS[b.g.phase](b.g)  # the step (its own_turn moment keeps both: they may move)
+    turn.PHASES.steps[b.g.phase](b.g)  # the step (its own_turn moment keeps both: they may move)
     assert answers(b, "companion_cash") == ["keep", "keep"]
     assert answers(b, "companion_copy") == [3]
     assert answers(b, "reinforcement") == ["companion", "companion"]

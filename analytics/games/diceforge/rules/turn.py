@@ -6,6 +6,7 @@ from typing import Final
 
 from analytics.engine.containers import GuardedList
 from analytics.engine.loop import rank_seats
+from analytics.engine.phases import Phases
 from analytics.games.diceforge.cards.base import send_home, take_card
 from analytics.games.diceforge.rules.blessings import divine_blessing, everyone_blessed
 from analytics.games.diceforge.rules.components import (
@@ -42,10 +43,10 @@ from analytics.games.diceforge.rules.state import Game, Player
 EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)}
 
 
-# The turn as a phase machine. The game's position is data in the state (phase, round, turn,
-# active seat, blessings done, owed extra turns), not the call stack: `play` runs steps until
-# the game is over, so a state between two steps (at least at every action choice) can be
-# cloned and played on. Each step names the next; effects inside a step may still decide.
+# The turn as a phase machine (engine/phases.py). The game's position is data in the state
+# (phase, round, turn, active seat, blessings done, owed extra turns), not the call stack:
+# `play` runs steps until the game is over, so a state between two steps (at least at every
+# action choice) can be cloned and played on.
 ROUND_START: Final = "round_start"
 STARTING: Final = "turn_start"
 BLESSING: Final = "blessing"
@@ -56,12 +57,6 @@ EXTRA: Final = "extra"
 EXTRA_CHOICE: Final = "extra_choice"
 ENDING: Final = "turn_end"
 OVER: Final = "game_end"
-
-
-def play(g: Game) -> None:
-    """Play on from the state's phase to the end of the game (end-of-game scoring included)."""
-    while not g.over:
-        STEPS[g.phase](g)
 
 
 def _round_start(g: Game) -> None:
@@ -146,8 +141,7 @@ def _turn_end(g: Game) -> None:
 def play_turn(g: Game, p: Player) -> None:
     """p's whole turn, from its start to its turn-end effects, without moving on."""
     _next_turn(g, p.seat, g.solo)
-    while g.phase != ENDING:
-        STEPS[g.phase](g)
+    PHASES.run_until(g, ENDING)
     fire(g, p, TURN_END)
 
 
@@ -158,14 +152,6 @@ def take_turns(g: Game, p: Player) -> None:
         g.solo = True
         play_turn(g, g.players[g.extra_turns.pop(0)])
     g.solo = False
-
-
-STEPS = {
-    ROUND_START: _round_start, STARTING: _turn_start, BLESSING: _blessing,
-    REINFORCEMENTS: _reinforcements, ACTION: _action, ACTION_CHOICE: _action_choice,
-    EXTRA: _extra, EXTRA_CHOICE: _extra_choice, ENDING: _turn_end,
-    OVER: lambda g: end_game(g),
-}
 
 
 def call_reinforcements(g: Game, p: Player) -> None:
@@ -329,3 +315,12 @@ def end_game(g: Game) -> None:
     for p, rank in zip(g.players, ranks, strict=True):
         g.log.emit(p.seat, "game_ended", None, None, p.res[GLORY], "final_score", str(rank))
     g.over = True
+
+
+PHASES = Phases({
+    ROUND_START: _round_start, STARTING: _turn_start, BLESSING: _blessing,
+    REINFORCEMENTS: _reinforcements, ACTION: _action, ACTION_CHOICE: _action_choice,
+    EXTRA: _extra, EXTRA_CHOICE: _extra_choice, ENDING: _turn_end, OVER: end_game,
+})
+# Play on from the state's phase to the end of the game (end-of-game scoring included).
+play = PHASES.run
