@@ -16,9 +16,7 @@ from typing import Any, Protocol
 from analytics.engine.loop import GamePlugin
 from analytics.errors import UserError
 from analytics.eventlog.roles import Roles
-
-# A rule option: (default, allowed values, what it decides).
-RuleOption = tuple[str, tuple[str, ...], str]
+from analytics.games.content import RuleOption
 
 
 @dataclass(frozen=True)

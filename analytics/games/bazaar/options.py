@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
-from analytics.errors import UserError
 from analytics.games.bazaar.components import CHARMS
+from analytics.games.content import check_rule_options
 
 # name -> (default, allowed values, what it decides)
 RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -38,12 +38,5 @@ class RuleOptions:
 
 def parse_rule_options(rules: dict[str, str]) -> RuleOptions:
     """Rule options from NAME -> VALUE; an unknown name or value is one UserError."""
-    names = {f.name for f in fields(RuleOptions)}
-    for name, value in rules.items():
-        if name not in names:
-            raise UserError(f"unknown rule option {name!r}; valid: {', '.join(sorted(names))}")
-        allowed = RULE_OPTIONS[name][1]
-        if value not in allowed:
-            raise UserError(f"rule option {name}={value!r}: valid values are "
-                            f"{', '.join(allowed)}")
+    check_rule_options(rules, RULE_OPTIONS)
     return RuleOptions(**rules)

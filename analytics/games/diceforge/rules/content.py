@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from analytics.engine.containers import GuardedDict
 from analytics.errors import UserError
+from analytics.games import content
 from analytics.games.diceforge.rules.components import CARDS, SLOT_COST, SLOTS, Card
 
 PRESET_DIR = Path(__file__).parents[1] / "content"
@@ -30,31 +30,17 @@ class CardSet:
 
 
 def preset_names() -> list[str]:
-    return sorted(p.stem for p in PRESET_DIR.glob("*.toml"))
+    return content.preset_names(PRESET_DIR)
 
 
 def load_card_set(name_or_path: str) -> CardSet:
     """A preset by name, or a TOML file by path; any mistake is a UserError naming the place."""
-    path = PRESET_DIR / f"{name_or_path}.toml"
-    if not path.exists():
-        path = Path(name_or_path)
-        if not path.is_file():
-            raise UserError(f"card set {name_or_path!r} is neither a preset "
-                            f"({', '.join(preset_names())}) nor a file")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: not valid TOML: {err}") from None
-    return CardSet(str(data.get("name", path.stem)), _slots(path, data))
+    name, path, slots = content.read_set_file(name_or_path, PRESET_DIR, "card set", "slots",
+                                              SLOTS)
+    return CardSet(name, _slots(path, slots))
 
 
-def _slots(path: Path, data: dict) -> dict[str, Card]:
-    slots = data.get("slots")
-    if not isinstance(slots, dict):
-        raise UserError(f"{path}: missing [slots] table (one card id per slot {', '.join(SLOTS)})")
-    unknown_slots = sorted(set(slots) - set(SLOTS))
-    if unknown_slots:
-        raise UserError(f"{path}: unknown slot {unknown_slots[0]!r}; slots are {', '.join(SLOTS)}")
+def _slots(path: str, slots: dict) -> dict[str, Card]:
     cards: dict[str, Card] = {}
     for slot in SLOTS:
         if slot not in slots:

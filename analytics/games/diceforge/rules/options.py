@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from analytics.errors import UserError
+from analytics.games.content import check_rule_options
 from analytics.games.diceforge.rules.components import CARDS
 
 # name -> (default, allowed values, what it decides)
@@ -74,11 +74,5 @@ class RuleOptions:
 
 def parse_rule_options(pairs: dict[str, str]) -> RuleOptions:
     """RuleOptions from NAME=VALUE pairs; an unknown name or value is a UserError."""
-    for name, value in pairs.items():
-        if name not in RULE_OPTIONS:
-            raise UserError(f"unknown rule option {name!r}; known: {', '.join(RULE_OPTIONS)}")
-        allowed = RULE_OPTIONS[name][1]
-        if value not in allowed:
-            raise UserError(f"rule option {name}={value!r} is not allowed; choose one of "
-                            f"{', '.join(allowed)}")
+    check_rule_options(pairs, RULE_OPTIONS)
     return RuleOptions(**pairs)

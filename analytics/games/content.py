@@ -1,0 +1,68 @@
+"""What every game's content shares: set files (TOML naming one component per slot, presets
+shipped in the game's `content/` folder) and named rule options, checked with one message each.
+
+A game keeps what its components are; how a set file is found, read and written, and how rule
+options are checked, is written once here.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from analytics.errors import UserError
+
+# A rule option: (default, allowed values, what it decides).
+RuleOption = tuple[str, tuple[str, ...], str]
+
+
+def preset_names(folder: Path) -> list[str]:
+    """The presets a game ships: the TOML files of its content folder, by name."""
+    return sorted(p.stem for p in folder.glob("*.toml"))
+
+
+def read_set_file(name_or_path: str, folder: Path, what: str, table: str,
+                  keys: tuple[str, ...]) -> tuple[str, str, dict[str, Any]]:
+    """(name, where, table) of a preset by name or a TOML file by path: `table` is the file's
+    [table] of one entry per key. A missing file, bad TOML, a missing table or an unknown key is
+    one UserError naming the place; the entries themselves are the game's to check."""
+    path = folder / f"{name_or_path}.toml"
+    if not path.exists():
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise UserError(f"{what} {name_or_path!r} is neither a preset "
+                            f"({', '.join(preset_names(folder))}) nor a file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise UserError(f"{path}: not valid TOML: {err}") from None
+    entries = data.get(table)
+    if not isinstance(entries, dict):
+        raise UserError(f"{path}: missing [{table}] table (one entry per {table.rstrip('s')} "
+                        f"{', '.join(keys)})")
+    unknown = sorted(set(entries) - set(keys))
+    if unknown:
+        raise UserError(f"{path}: unknown {table.rstrip('s')} {unknown[0]!r}; "
+                        f"{table} are {', '.join(keys)}")
+    return str(data.get("name", path.stem)), str(path), entries
+
+
+def set_text(name: str, table: str, entries: Mapping[str, str]) -> str:
+    """The text of a set file naming `entries` (key -> component id) in its [table]."""
+    lines = [f"name = {json.dumps(name)}", f"[{table}]",
+             *(f"{key} = {json.dumps(value)}" for key, value in entries.items())]
+    return "\n".join(lines) + "\n"
+
+
+def check_rule_options(pairs: Mapping[str, str], declared: Mapping[str, RuleOption]) -> None:
+    """A UserError for the first NAME=VALUE pair whose name or value `declared` does not have."""
+    for name, value in pairs.items():
+        if name not in declared:
+            raise UserError(f"unknown rule option {name!r}; known: {', '.join(declared)}")
+        allowed = declared[name][1]
+        if value not in allowed:
+            raise UserError(f"rule option {name}={value!r} is not allowed; choose one of "
+                            f"{', '.join(allowed)}")
