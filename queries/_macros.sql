@@ -1,43 +1,51 @@
 -- Table macros shared by the query files, created by analytics/query/database.py when logs are opened.
--- Not a query (its name starts with `_`). `component_type` is 'card' or 'face' throughout.
+-- Not a query (its name starts with `_`). `component_type` is a component kind of the game's
+-- roles throughout (the `kind` of the catalogue).
 
--- The cards (component_type 'card') or faces ('face') each run could offer during play, from
--- its catalogue (the `components` view): the cards of its set, the faces its games could forge.
+-- The game's roles (the `roles` table: long rows role, kind, value; kind '' for the game's own
+-- roles): which of its words play each part, so no query names a word of a game.
+create or replace macro score_resource() as (
+    select value from roles where role = 'score');
+
+-- The words of one role: for a component kind (acquire, use, pay) or the game's ('' : gain,
+-- loss, spend).
+create or replace macro role_values(role_name, component_type) as table
+    select value from roles where role = role_name and kind = component_type;
+
+-- Every change of a seat's score (gains and losses; not what a cap refused).
+create or replace macro score_events() as table
+    select * from events
+    where resource = score_resource()
+      and kind in (select value from roles where role in ('gain', 'loss'));
+
+-- Per component kind: what its score counts as, and whether its score after the last turn is
+-- printed score (told apart from its effects).
+create or replace macro kind_sources() as table
+    select kind, value as score_source,
+           kind in (select kind from roles where role = 'end_score') as end_score
+    from roles
+    where role = 'score_source';
+
+-- The components of a kind each run could offer during play, from its catalogue (the
+-- `components` view): the cards of its set, the faces its games could forge.
 create or replace macro run_components(component_type) as table
     select run_id, component
     from components
     where kind = component_type and offered;
 
-create or replace macro run_cards() as table
-    select run_id, component as card from run_components('card');
-
-create or replace macro run_faces() as table
-    select run_id, component as face from run_components('face');
-
 -- Per game: every component of its run (availability is a property of the run's set).
-create or replace macro available_cards() as table
-    select g.game_id, c.card
-    from games as g
-    join run_cards() as c using (run_id);
-
-create or replace macro available_faces() as table
-    select g.game_id, f.face
-    from games as g
-    join run_faces() as f using (run_id);
-
 create or replace macro available_components(component_type) as table
     select g.game_id, c.component
     from games as g
     join run_components(component_type) as c using (run_id);
 
--- One row per acquisition of a card (feat performed) or face (forged).
+-- One row per acquisition of a component of the kind (the events its roles say acquire one).
 create or replace macro acquisition_events(component_type) as table
     select e.game_id, e.seat, e.seq, e.round, e.item::varchar as component
     from events as e
-    where e.kind = (case when component_type = 'card' then 'feat_performed'
-                         else 'face_forged' end);
+    where e.kind in (select value from role_values('acquire', component_type));
 
--- One row per seat that acquired a card (feat performed) or face (forged) in a game.
+-- One row per seat that acquired a component of the kind in a game.
 create or replace macro acquisitions(component_type) as table
     select game_id,
            seat,
@@ -75,24 +83,20 @@ create or replace macro owned_wins_by_game(component_type) as table
     join game_totals as t using (game_id)
     left join owners as o using (game_id, component);
 
--- Per card (or face): times used (a face rolled; a card's reinforcement or token used) and
--- the users' summed win shares; Glory attributed (events whose cause is it) and cost (Moon and
--- Sun spent on a card, Gold on a face). Uses come from the `uses` counts per game and seat (a
+-- Per component of the kind: times used (the `uses` counts of its roles' use kinds) and the
+-- users' summed win shares; score attributed (score events whose cause is it) and cost (the
+-- resources its roles say pay for it). Uses come from the `uses` counts per game and seat (a
 -- few million rows, where the events hold tens of millions of die rolls); of the events only
 -- the columns and kinds needed are read: on 100M events each extra string column costs about
 -- a second.
 create or replace macro component_event_totals(component_type) as table
-    -- Filters are equalities and `in` lists of constants, which DuckDB pushes into the Parquet
-    -- scan: with events stored by kind and resource it then reads only the row groups that can
-    -- match. One scan per question, not one per kind: each scan of the ~200 part files costs
-    -- about 0.2 s of CPU even when nothing matches. A branch whose component_type does not
-    -- match folds away without reading anything.
+    -- The roles are a table of a few rows: DuckDB turns each `in (select ...)` into a join
+    -- whose build side is that small table, and pushes the values it finds into the Parquet
+    -- scan as a filter (join filter pushdown), so events stored by kind and resource still
+    -- read only the row groups that can match. One scan per question, not one per kind.
     with use_events as (
         select item, game_id, seat, n from uses
-        where component_type = 'face' and kind = 'die_rolled'
-        union all
-        select item, game_id, seat, n from uses
-        where component_type = 'card' and kind in ('reinforcement_used', 'token_used')
+        where kind in (select value from role_values('use', component_type))
     ),
     use_totals as (
         select e.item::varchar as component,
@@ -102,31 +106,28 @@ create or replace macro component_event_totals(component_type) as table
         join players as p using (game_id, seat)
         group by e.item
     ),
-    glory_events as (
-        select cause, amount from events
-        where kind in ('resource_gained', 'resource_lost') and resource = 'glory'
+    score_totals as (
+        select cause::varchar as component, sum(amount) as score
+        from score_events() group by cause
     ),
     cost_events as (
         select cause, -amount as amount from events
-        where component_type = 'card' and kind = 'resource_spent' and resource in ('moon', 'sun')
-        union all
-        select cause, -amount as amount from events
-        where component_type = 'face' and kind = 'resource_spent' and resource = 'gold'
+        where kind in (select value from role_values('spend', ''))
+          and resource in (select value from role_values('pay', component_type))
     ),
     attributed as (
         select coalesce(g.component, c.component) as component,
-               coalesce(g.glory, 0)::bigint as glory,
+               coalesce(g.score, 0)::bigint as score,
                coalesce(c.cost, 0)::bigint as cost
-        from (select cause::varchar as component, sum(amount) as glory
-              from glory_events group by cause) as g
+        from score_totals as g
         full join (select cause::varchar as component, sum(amount) as cost
                    from cost_events group by cause) as c using (component)
-        where coalesce(g.glory, 0) <> 0 or coalesce(c.cost, 0) <> 0
+        where coalesce(g.score, 0) <> 0 or coalesce(c.cost, 0) <> 0
     )
     select component,
            coalesce(u.n_uses, 0)::bigint as n_uses,
            coalesce(u.use_wins, 0)::double as use_wins,
-           coalesce(a.glory, 0)::bigint as glory,
+           coalesce(a.score, 0)::bigint as score,
            coalesce(a.cost, 0)::bigint as cost
     from use_totals as u
     full join attributed as a using (component);

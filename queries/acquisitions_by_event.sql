@@ -1,6 +1,6 @@
--- question: Which card (or face) did each seat acquire at which event of each game (every feat performed, every face forged)?
--- grain: one row per acquisition event; unordered: on large logs this is millions of rows that callers group by game, seat and card themselves
--- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
+-- question: Which component of the kind did each seat acquire at which event of each game (every event its roles say acquires one)?
+-- grain: one row per acquisition event; unordered: on large logs this is millions of rows that callers group by game, seat and component themselves
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 -- component_rank numbers the components some run of the logs offers, in alphabetical order from
 -- 1 (components_by_run lists them): millions of small integers cross to Python several times
 -- faster than the id strings would. An acquisition of a component no run offers is left out.

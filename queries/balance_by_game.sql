@@ -3,11 +3,10 @@
 with seats as (
     select game_id, seat, score::integer as score, won from players
 ),
-glory as (
-    -- every change of Glory, by the round it happened in (rounds + 1 = end-of-game scoring)
+score_changes as (
+    -- every change of the score, by the round it happened in (rounds + 1 = end-of-game scoring)
     select game_id, seat, round, sum(amount)::integer as amount
-    from events
-    where resource = 'glory' and kind <> 'resource_overflowed'
+    from score_events()
     group by game_id, seat, round
 ),
 steps as (
@@ -21,10 +20,10 @@ held as (
            sum(coalesce(g.amount, 0)) over (
                partition by s.game_id, s.seat order by s.round) as held
     from steps as s
-    left join glory as g using (game_id, seat, round)
+    left join score_changes as g using (game_id, seat, round)
 ),
 standing as (
-    -- per game and round: the sole Glory leader (null when tied at the top), and whether the
+    -- per game and round: the sole score leader (null when tied at the top), and whether the
     -- eventual winners are ahead of every other seat
     select game_id, round,
            case when count(*) filter (where held = top) = 1 then arg_max(seat, held) end

@@ -1,6 +1,6 @@
--- question: Which cards (or faces) could be acquired in the games of each run?
--- grain: one row per run and available card id (or face id)
--- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
+-- question: Which components of the kind could be acquired in the games of each run?
+-- grain: one row per run and available component
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 with available as (
     select run_id, component
     from run_components($component::varchar)

@@ -1,6 +1,6 @@
--- question: For each card (or face): how often is it taken, how do seats that own it do, how often is it used, and how much Glory does it bring per game and per unit of cost?
--- grain: one row per card id (or face id) available in at least one game
--- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
+-- question: For each component of the kind: how often is it taken, how do seats that own it do, how often is it used, and how much score does it bring per game and per unit of cost?
+-- grain: one row per component available in at least one game
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 with outcomes as (
     select component,
            count(distinct game_id)::bigint as n_games,
@@ -36,7 +36,7 @@ copies as (
     group by component
 ),
 event_totals as (
-    -- uses (face rolled; reinforcement or token used), Glory attributed and cost paid
+    -- uses (its use events), score attributed and cost paid
     select * from component_event_totals($component::varchar)
 ),
 final as (
@@ -54,10 +54,10 @@ final as (
            f.first_acquirer_wr,
            coalesce(t.n_uses, 0)::bigint as n_uses,
            (t.use_wins / nullif(t.n_uses, 0))::double as used_wr,
-           coalesce(t.glory, 0)::bigint as glory,
-           (coalesce(t.glory, 0) / nullif(o.n_owned, 0))::double as glory_per_game,
+           coalesce(t.score, 0)::bigint as score,
+           (coalesce(t.score, 0) / nullif(o.n_owned, 0))::double as score_per_game,
            coalesce(t.cost, 0)::bigint as cost,
-           (coalesce(t.glory, 0) / nullif(t.cost, 0))::double as glory_per_cost
+           (coalesce(t.score, 0) / nullif(t.cost, 0))::double as score_per_cost
     from outcomes as o
     left join first_acquirer_wins as f using (component)
     left join copies as c using (component)

@@ -1,30 +1,31 @@
--- question: In each game, how much Glory came from die faces, feat cards (printed or effects), the Hammer and anything else?
+-- question: In each game, how much of the score came from each source the catalogue names (printed score or effects where the roles split them) and anything else?
 -- grain: one row per game and source
--- The game's catalogue says what each cause's Glory counts as (components.glory_source):
--- die_face, card (printed Glory is scored after the last round, the rest is its effect) or
--- hammer (a gold track); a cause the catalogue does not name (a rule) is 'other'.
-with glory_events as (
+-- The run's catalogue says what each cause's score counts as (`component_sources`: the
+-- attribute the roles name, else its kind's source); a kind whose roles say so splits into
+-- printed score (scored after the last turn) and its effect; a cause the catalogue does not
+-- name (a rule) is 'other'.
+with score_changes as (
     select e.game_id, e.round, e.cause::varchar as cause, e.amount::bigint as amount, g.rounds
-    from events as e
+    from score_events() as e
     join games as g using (game_id)
-    where e.resource = 'glory' and e.kind <> 'resource_overflowed'
 ),
 sources as (
-    select distinct component::varchar as cause, glory_source from components
+    select distinct component::varchar as cause, source from component_sources
 ),
 sourced as (
-    select ge.game_id,
+    select sc.game_id,
            case
-               when s.glory_source = 'card' and ge.round > ge.rounds then 'card_printed'
-               when s.glory_source = 'card' then 'card_effect'
-               else coalesce(s.glory_source, 'other')
+               when k.end_score and sc.round > sc.rounds then s.source || '_printed'
+               when k.end_score then s.source || '_effect'
+               else coalesce(s.source, 'other')
            end as source,
-           ge.amount
-    from glory_events as ge
+           sc.amount
+    from score_changes as sc
     left join sources as s using (cause)
+    left join kind_sources() as k on k.score_source = s.source
 ),
 final as (
-    select game_id, source, sum(amount)::bigint as glory
+    select game_id, source, sum(amount)::bigint as score
     from sourced
     group by game_id, source
 )

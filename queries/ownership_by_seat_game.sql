@@ -1,6 +1,6 @@
--- question: Which cards (or faces) did each seat acquire in each game, as bit masks, each game given by its row in seed order, so that a paired comparison of 100,000-game runs moves a few hundred thousand integers to Python instead of millions of acquisition rows?
+-- question: Which components of the kind did each seat acquire in each game, as bit masks, each game given by its row in seed order, so that a paired comparison of 100,000-game runs moves a few hundred thousand integers to Python instead of millions of acquisition rows?
 -- grain: one row per game, seat and mask word with a bit set; unordered (callers index by game_row and seat)
--- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 -- game_row: the game's position (from 0) when the games are ordered by seed, then game id, as
 -- paired_outcome_by_seat_game orders them. Component number i (from 0: its place among the
 -- components some run of the logs offers, alphabetical, as components_by_run lists them) is

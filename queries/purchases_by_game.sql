@@ -1,12 +1,13 @@
--- question: Which feat cards were bought in each game, and how many times?
--- grain: one row per game and card bought
-with feats as (
-    select game_id, item::varchar as card from events where kind = 'feat_performed'
+-- question: Which components of a kind were acquired in each game, and how many times?
+-- grain: one row per game and component acquired
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
+with acquired as (
+    select game_id, component from acquisition_events($component)
 ),
 final as (
-    select game_id, card, count(*)::integer as bought
-    from feats
-    group by game_id, card
+    select game_id, component, count(*)::integer as bought
+    from acquired
+    group by game_id, component
 )
 select * from final
-order by game_id, card
+order by game_id, component

@@ -4,9 +4,10 @@ with changes as (
     -- gains, losses and spending move the reserve; overflow is reported separately
     select e.game_id, e.seat, e.round::integer as round, e.resource::varchar as resource,
            sum(e.amount)::bigint as net,
-           sum(case when e.kind = 'resource_gained' then e.amount else 0 end)::bigint as gained
+           sum(case when e.kind in (select value from role_values('gain', ''))
+                    then e.amount else 0 end)::bigint as gained
     from events as e
-    where e.kind in ('resource_gained', 'resource_lost', 'resource_spent')
+    where e.kind in (select value from roles where role in ('gain', 'loss', 'spend'))
       and e.resource is not null
     group by e.game_id, e.seat, e.round, e.resource
 ),

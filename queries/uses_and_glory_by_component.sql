@@ -1,8 +1,8 @@
--- question: How often is each card (or face) used, how do its users do per use, and how much Glory and cost is attributed to it?
--- grain: one row per card id (or face id) used, or the cause of some Glory or cost (other causes too)
--- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
+-- question: How often is each component of the kind used, how do its users do per use, and how much score and cost is attributed to it?
+-- grain: one row per component used, or the cause of some score or cost (other causes too)
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 with totals as (
-    select component, n_uses, use_wins, glory, cost
+    select component, n_uses, use_wins, score, cost
     from component_event_totals($component::varchar)
 ),
 final as (
@@ -10,7 +10,7 @@ final as (
            n_uses,
            use_wins,
            (use_wins / nullif(n_uses, 0))::double as used_wr,
-           glory,
+           score,
            cost
     from totals
 )

@@ -1,6 +1,6 @@
--- question: How does a card (or face) do by the round in which a seat first acquired it?
--- grain: one row per card id (or face id) and round of first acquisition
--- param: component VARCHAR = 'card'  -- 'card' (Heroic Feats) or 'face' (die faces)
+-- question: How does a component of the kind do by the round in which a seat first acquired it?
+-- grain: one row per component and round of first acquisition
+-- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 with first_acquisitions as (
     select a.component, a.first_round, p.win_share
     from acquisitions($component::varchar) as a

@@ -16,6 +16,7 @@ from scipy import stats as sps
 from analytics.cli.compare import COMMANDS
 from analytics.experiments.compare import buyers_difference, compare_games, compare_logs
 from analytics.experiments.paired import PairedGames, pair, read_arm, read_arms, small_pages
+from analytics.games.diceforge.roles import ROLES
 from analytics.runs.simulate import RunConfig, run_simulation
 from tests.analytics_fixtures import LogBuilder
 
@@ -48,7 +49,8 @@ def synthetic(rng, n, players=4, skill=1.0, components=(), owned=None) -> Paired
         {"card": list(components), "face": []},
         {"card": {arm: np.ones(len(components), bool) for arm in "AB"},
          "face": {arm: np.zeros(0, bool) for arm in "AB"}},
-        {"card": owned or empty, "face": {arm: np.zeros((n, players, 0)) for arm in "AB"}})
+        {"card": owned or empty, "face": {arm: np.zeros((n, players, 0)) for arm in "AB"}},
+        ROLES)
 
 
 def test_a_a_flags_about_alpha_on_synthetic_games():
@@ -147,7 +149,7 @@ def test_ownership_masks_of_more_than_63_components_unpack_into_both_arms_column
     names = tuple(f"c{i:02d}" for i in range(70))
     masks = (np.array([0, 0, 1]), np.array([1, 1, 0]), np.array([0, 1, 0]),
              np.array([1 << 62 | 1, 1 << 1, 1 << 5]))
-    arm = ArmLogs("A", pl.DataFrame(), {"card": masks}, {"card": names}, ())
+    arm = ArmLogs("A", pl.DataFrame(), {"card": masks}, {"card": names}, (), ROLES)
     components = sorted({*names, "b_only"})
     owned = _owned(arm, "card", components, games=2, players=2)
     assert owned.shape == (2, 2, 71)

@@ -13,6 +13,7 @@ from analytics.cli.app import main
 from analytics.engine import EventLog
 from analytics.errors import UserError
 from analytics.eventlog.reader import read_table
+from analytics.eventlog.roles import Roles
 from analytics.games import GAMES, get_game
 from analytics.games.plugin import RunSetup, check_players_and_module
 from analytics.native.build import module_imports
@@ -71,6 +72,7 @@ class Toy:
     immutable = ()  # no components: views and clones copy everything
     player_counts = (2, 3)
     modules = {"none": "the toy alone"}
+    roles = Roles("toy", "glory", ("resource_gained",), (), (), ())  # no components
 
     def bots(self):
         return available_bots(self.name)

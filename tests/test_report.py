@@ -13,11 +13,14 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from analytics.cli.app import main
-from analytics.reports.report import SECTIONS, report_for
+from analytics.games.diceforge.roles import ROLES
+from analytics.reports.report import SECTIONS as REPORT_SECTIONS
+from analytics.reports.report import for_game, report_for
 from analytics.runs.simulate import RunConfig, run_simulation
 from tests.analytics_fixtures import sample_logs
 
 PHONE = {"width": 390, "height": 844}
+SECTIONS = for_game(REPORT_SECTIONS, ROLES)  # the sections of a Dice Forge report
 CHARTED = [s for s in SECTIONS if s.chart]
 
 

@@ -1,4 +1,5 @@
-"""Analysis commands (query, cards, faces, seats, power, chart); `COMMANDS` joins the main group."""
+"""Analysis commands (query, components and its aliases, seats, power, chart); `COMMANDS` joins
+the main group. Every command reading logs takes --game and opens the logs once."""
 
 from __future__ import annotations
 
@@ -6,13 +7,18 @@ import click
 
 from analytics.cli.common import Command, format_option
 from analytics.output import choose_columns, legend, render_table
-from analytics.query.database import Filters, run_query
-from analytics.query.provenance import logs_read, resolve_set
+from analytics.query.database import Filters, LogDatabase, find_query
+from analytics.query.provenance import describe_logs, resolve_set
+from analytics.query.roles import pooled_roles
 from analytics.tables import components as analysis
 
 
 def _keep_source(ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> None:
     ctx.meta["dicelab.source"] = tuple(value)
+
+
+def _keep_game(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    ctx.meta["dicelab.game"] = value
 
 
 def log_options(func):
@@ -31,6 +37,9 @@ def log_options(func):
         click.option("--source", type=click.Choice(("simulated", "recorded")), multiple=True,
                      expose_value=False, callback=_keep_source,
                      help="Keep simulated or recorded games (dicelab import)."),
+        click.option("--game", metavar="NAME", expose_value=False, callback=_keep_game,
+                     help="The game of the logs (default: whichever game they are of); logs "
+                          "of another game are an error."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -52,25 +61,25 @@ def view_options(func):
                         help="Columns to show, comma-separated (default: a short set).")(func)
 
 
-# The columns a text table shows by default; `--wide` shows the rest.
-DEFAULT_COLUMNS = {
-    "component": ("n_owned", "take_rate", "owned_wr", "not_owned_wr", "delta", "delta_low",
-                  "delta_high", "adjusted_delta", "p_adj", "glory_per_game"),
-}
+def make_filters(players, module, card_set, bot, logs=()) -> Filters:
+    """Filters from the options (with --game, which is not one); a --set file becomes its
+    content hash, read by the game of --game or else of `logs` (see provenance)."""
+    ctx = click.get_current_context(silent=True)
+    meta = ctx.meta if ctx else {}
+    game = meta.get("dicelab.game")
+    if any(s.endswith(".toml") for s in card_set) and game is None and logs:
+        from analytics.query.database import find_run_folders
 
-
-def make_filters(players, module, card_set, bot) -> Filters:
-    """Filters from the options; a --set file becomes its content hash (see provenance)."""
-    source = click.get_current_context(silent=True)
-    return Filters(tuple(players), tuple(module), tuple(resolve_set(s) for s in card_set),
-                   tuple(bot), source.meta.get("dicelab.source", ()) if source else ())
+        game = pooled_roles(find_run_folders(logs)).game
+    return Filters(tuple(players), tuple(module), tuple(resolve_set(s, game) for s in card_set),
+                   tuple(bot), meta.get("dicelab.source", ()), meta.get("dicelab.game"))
 
 
 def emit(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool = False,
          default: tuple[str, ...] = ()) -> None:
     """The frame on stdout, the footnotes (and in a text table a legend) on stderr, so CSV
     and JSON stay parseable."""
-    frame = choose_columns(table.frame, fmt, default, columns, wide)
+    frame = choose_columns(table.frame, fmt, default or table.columns, columns, wide)
     click.echo(render_table(frame, fmt), nl=fmt == "table")
     for note in table.footnotes:
         click.echo(note, err=True)
@@ -97,45 +106,64 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
       dicelab query contribution_by_component -p component face --format csv
       dicelab query audits/glory_mismatch_by_seat_game --logs 'logs/*'
     """
-    filters = make_filters(players, module, card_set, bot)
-    frame = run_query(logs, name, dict(params), filters, queries_dir)
-    emit(analysis.Table(frame, logs_read(logs, filters)), fmt, columns, wide)
+    filters = make_filters(players, module, card_set, bot, logs)
+    query = find_query(name, queries_dir)  # an unknown name fails before any file is read
+    with LogDatabase(logs, filters, queries_dir) as db:
+        frame = db.execute(query, dict(params))
+        read = describe_logs(db)
+    emit(analysis.Table(frame, read), fmt, columns, wide)
 
 
-@click.command("cards", cls=Command)
+@click.command("components", cls=Command)
+@click.argument("kind")
 @log_options
 @table_options
 @view_options
 @format_option
-def cards_command(logs, players, module, card_set, bot, min_n, sort, columns, wide, fmt):
-    """Heroic Feat cards: take rate, win rate owned vs not (an association), Glory.
+def components_command(kind, logs, players, module, card_set, bot, min_n, sort, columns, wide,
+                       fmt):
+    """One component kind of the logs' game: take rate, win rate owned vs not (an
+    association), score per game and per unit of cost.
 
     \b
     Examples:
-      dicelab cards --logs logs/demo --players 4
-      dicelab cards --min-n 500 --sort adjusted_delta --format csv > cards.csv
+      dicelab components card --logs logs/demo --players 4
+      dicelab components face --min-n 500 --sort adjusted_delta --format csv > faces.csv
     """
-    filters = make_filters(players, module, card_set, bot)
-    emit(analysis.card_table(logs, filters, sort, min_n), fmt, columns, wide,
-         ("card", *DEFAULT_COLUMNS["component"]))
+    component_table(kind, logs, make_filters(players, module, card_set, bot, logs), sort,
+                    min_n, columns, wide, fmt)
 
 
-@click.command("faces", cls=Command)
-@log_options
-@table_options
-@view_options
-@format_option
-def faces_command(logs, players, module, card_set, bot, min_n, sort, columns, wide, fmt):
-    """Die faces forged during play: the same measures as `cards`.
+def component_table(kind, logs, filters, sort, min_n, columns, wide, fmt) -> None:
+    """The table of component kind `kind` on stdout, what was read on stderr."""
+    with LogDatabase(logs, filters) as db:
+        emit(analysis.component_table(db, kind, None, sort, min_n), fmt, columns, wide)
 
-    \b
-    Examples:
-      dicelab faces --logs logs/demo
-      dicelab faces --bot economist --sort take_rate --format json
-    """
-    filters = make_filters(players, module, card_set, bot)
-    emit(analysis.face_table(logs, filters, sort, min_n), fmt, columns, wide,
-         ("face", *DEFAULT_COLUMNS["component"]))
+
+def component_alias(kind: str, word: str, about: str) -> click.Command:
+    """`dicelab WORD`: `dicelab components KIND` under its plural (Dice Forge: cards)."""
+    examples = (f"\b\nExamples:\n  dicelab {word} --logs logs/demo --players 4\n"
+                f"  dicelab {word} --min-n 500 --sort adjusted_delta --format csv")
+
+    @click.command(word, cls=Command,
+                   help=f"{about}: `dicelab components {kind}`.\n\n{examples}")
+    @log_options
+    @table_options
+    @view_options
+    @format_option
+    def alias(logs, players, module, card_set, bot, min_n, sort, columns, wide, fmt):
+        component_table(kind, logs, make_filters(players, module, card_set, bot, logs), sort,
+                        min_n, columns, wide, fmt)
+    return alias
+
+
+def alias_commands() -> list[click.Command]:
+    """One alias per component kind of every registered game (Dice Forge: cards, faces)."""
+    from analytics.games import GAMES  # the registry: no game's module by name
+
+    kinds = {c.word: c for game in GAMES.values() for c in game.roles.components}
+    return [component_alias(c.kind, word, c.plural[:1].upper() + c.plural[1:])
+            for word, c in kinds.items()]
 
 
 @click.command("seats", cls=Command)
@@ -151,8 +179,9 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
       dicelab seats --logs logs/demo
       dicelab seats --players 3 --format csv
     """
-    filters = make_filters(players, module, card_set, bot)
-    emit(analysis.seat_table(logs, filters, sort), fmt, columns, wide)
+    filters = make_filters(players, module, card_set, bot, logs)
+    with LogDatabase(logs, filters) as db:
+        emit(analysis.seat_table(db, None, sort), fmt, columns, wide)
 
 
 @click.command("power", cls=Command)
@@ -185,21 +214,23 @@ def power_command(effect, base, paired, correlation, logs_a, logs_b, alpha, powe
     emit(analysis.power_table(effect, base, alpha, power_, paired, correlation, measured), fmt)
 
 
-# Charts drawn the way the report draws them: kind -> (report source, report chart).
+# Charts drawn the way the report draws them: kind -> (report source, report chart). The score
+# sources chart is also named after the game's score resource (Dice Forge: glory).
 REPORT_CHARTS = {"seat-scores": ("score_counts_by_seat", "seat_scores"),
-                 "glory": ("glory_sources", "glory_sources")}
+                 "score-sources": ("score_sources", "score_sources")}
 
 
 @click.command("chart", cls=Command)
-@click.argument("kind", type=click.Choice((*analysis.CHART_KINDS, *REPORT_CHARTS)))
+@click.argument("kind")
 @log_options
 @click.option("--out", type=click.Path(dir_okay=False), required=True,
               help="Image file to write (.png, .svg, .pdf).")
 @click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
               help="cards/faces: hide rows owned in fewer seat-games.")
 def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
-    """Draw a chart: cards, faces (forest + round acquired), seats, scores (by bot),
-    rounds, seat-scores (final score by seat), glory (share of Glory by source).
+    """Draw a chart: each component kind's plural (Dice Forge: cards, faces; forest + round
+    acquired), seats, scores (by bot), rounds, seat-scores (final score by seat),
+    score-sources or the score's name (Dice Forge: glory; share of the score by source).
 
     \b
     Examples:
@@ -207,22 +238,26 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
       dicelab chart seats --players 4 --out seats.svg
       dicelab chart glory --logs 'logs/balance/*' --out glory.svg
     """
-    filters = make_filters(players, module, card_set, bot)
+    filters = make_filters(players, module, card_set, bot, logs)
     from analytics.reports import parts as report_parts  # matplotlib loads only for this command
     from analytics.reports.charts import save_figure
 
-    context = report_parts.Context(tuple(logs), filters, min_n=min_n)
-    if kind in REPORT_CHARTS:
-        source, chart = REPORT_CHARTS[kind]
-        figure = report_parts.CHARTS[chart](context, report_parts.SOURCES[source](context, {}))
-    else:
-        figure = analysis.chart_figure(kind, logs, filters, min_n)
-        # What the chart is on (set, players, bots, n), as in the report's charts.
-        figure.suptitle(context.describe(), fontsize=9)
+    with LogDatabase(logs, filters) as db:
+        context = report_parts.Context(db, min_n=min_n)
+        named = {**REPORT_CHARTS, db.roles.score: REPORT_CHARTS["score-sources"]}
+        if kind in named:
+            source, chart = named[kind]
+            figure = report_parts.CHARTS[chart](context, report_parts.SOURCES[source](context,
+                                                                                      {}))
+        else:
+            figure = analysis.chart_figure(kind, db, None, min_n)
+            # What the chart is on (set, players, bots, n), as in the report's charts.
+            figure.suptitle(context.describe(), fontsize=9)
+        read = describe_logs(db)
     click.echo(f"wrote {save_figure(figure, out)}")
-    for line in logs_read(logs, filters):
+    for line in read:
         click.echo(line, err=True)
 
 
-COMMANDS = [query_command, cards_command, faces_command, seats_command, power_command,
-            chart_command]
+COMMANDS = [query_command, components_command, *alias_commands(), seats_command,
+            power_command, chart_command]

@@ -14,6 +14,7 @@ from analytics.cli.common import (
     Group,
     cluster_option,
     format_option,
+    game_option,
     parse_rules,
     stopped_a_run,
 )
@@ -118,8 +119,9 @@ def list_(what: str, game: str, fmt: str) -> None:
               help="How many of the most bought cards to show.")
 @click.option("--min-n", type=int, default=200, show_default=True,
               help="Hide cards owned in fewer seat-games.")
+@game_option
 @format_option
-def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
+def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: str) -> None:
     """A short summary of runs: win rate by seat and by bot, mean score, the most bought cards.
 
     \b
@@ -127,12 +129,15 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, fmt: str) -> None:
       dicelab summary --logs logs/demo
       dicelab summary --logs 'logs/*' --top 5 --format csv
     """
-    from analytics.query.provenance import logs_read
+    from analytics.query.database import Filters, LogDatabase
+    from analytics.query.provenance import describe_logs
     from analytics.tables.summary import summary_tables
 
-    for line in logs_read(logs):
-        click.echo(line, err=True)
-    for title, table in summary_tables(logs, top=top, min_n=min_n):
+    with LogDatabase(logs, Filters(game=game)) as db:  # opened once for every table
+        for line in describe_logs(db):
+            click.echo(line, err=True)
+        tables = summary_tables(db, top=top, min_n=min_n)
+    for title, table in tables:
         click.echo(f"\n{title}" if fmt == "table" else f"# {title}")
         click.echo(render_table(table, fmt))
 

@@ -66,6 +66,13 @@ class Command(UserErrorsExit1, click.Command):
     """A command that reports user errors itself, even when run outside the main group."""
 
 
+def game_option(func):
+    """--game NAME for a command that reads logs: they must be of that game."""
+    return click.option("--game", default=None, metavar="NAME",
+                        help="The game of the logs (default: whichever game they are of); "
+                             "logs of another game are an error.")(func)
+
+
 def format_option(func):
     """--format table|csv|json, the same on every command with tabular output."""
     return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import polars as pl
 
-from analytics.cli.common import Command, cluster_option, format_option, parse_rules
+from analytics.cli.common import Command, cluster_option, format_option, game_option, parse_rules
 from analytics.errors import UserError
 from analytics.stats import format_p
 
@@ -49,16 +49,17 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
               help="With --until-decisive: equally spaced looks.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True, help="Two-sided level of the stopping rule.")
-@click.option("--all-rows", is_flag=True, help="Also show card/face rows that did not move.")
+@click.option("--all-rows", is_flag=True, help="Also show component rows that did not move.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Keep the arms' runs here (a/ and b/); default: a temporary folder.")
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
+@game_option
 @format_option
 def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots_a, bots_b,
                     players, games, seed, logs_a, logs_b, endpoint, until_decisive, looks,
-                    alpha, all_rows, out, workers, quiet, cluster, fmt):
+                    alpha, all_rows, out, workers, quiet, cluster, game, fmt):
     """Compare two setups on the same seeds: paired differences of every measure.
 
     Both arms play the same seeds with the same bots, rotated through every seat; each game
@@ -79,11 +80,12 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
         if set_a or set_b or until_decisive:
             raise UserError("--logs-a/-b compare runs already made: drop --a/--b and "
                             "--until-decisive")
-        report = compare_logs(logs_a, logs_b, endpoint)
+        report = compare_logs(logs_a, logs_b, endpoint, game=game)
     else:
         from analytics.experiments.arms import ArmSpec, compare_setups
 
-        specs = [ArmSpec(card_set or "base", _bots(arm_bots or bots), parse_rules(rules), module)
+        specs = [ArmSpec(card_set or "base", _bots(arm_bots or bots), parse_rules(rules), module,
+                         game or "")
                  for card_set, arm_bots, rules, module in (
                      (set_a, bots_a, rule_a, module_a), (set_b, bots_b, rule_b, module_b))]
         report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
@@ -95,7 +97,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 
 
 @click.command("value", cls=Command)
-@click.argument("card", required=False)
+@click.argument("component_id", metavar="[ID]", required=False)
 @click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
 @click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
               help="Card set: a preset name or a TOML file.")
@@ -116,9 +118,10 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
+@game_option
 @format_option
-def value_command(card, all_cards, card_set, ablate, bots, rules, players, games, seed, out,
-                  workers, quiet, cluster, fmt):
+def value_command(component_id, all_cards, card_set, ablate, bots, rules, players, games, seed, out,
+                  workers, quiet, cluster, game, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -136,10 +139,10 @@ def value_command(card, all_cards, card_set, ablate, bots, rules, players, games
     from analytics.experiments.value import NOTE, card_value, headline
     from analytics.output import render_table
 
-    if bool(card) == all_cards:
+    if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
-    report = card_value(card_set, card, players, games, seed, _bots(bots), parse_rules(rules), out,
-                        workers, not quiet, cluster, ablate)
+    report = card_value(card_set, component_id, players, games, seed, _bots(bots),
+                        parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "")
     table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
                                     .map_elements(format_p, return_dtype=pl.String))
                      for t in (report.table, report.detail))

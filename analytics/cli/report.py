@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from analytics.cli.analysis import log_options, make_filters, view_options
-from analytics.cli.common import Command, cluster_option, format_option, parse_rules
+from analytics.cli.common import Command, cluster_option, format_option, game_option, parse_rules
 from analytics.errors import UserError
 from analytics.experiments.balance import Balance, balance_table, balance_wide, parse_player_counts
 from analytics.output import choose_columns, render_table
@@ -37,15 +37,16 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
               help="Also write the balance report (HTML + Markdown twin) here.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
+@game_option
 @view_options
 @format_option
 def balance_command(card_set, module, players_text, bots, games, seed, rules, out, workers,
-                    logs, report_path, quiet, cluster, columns, wide, fmt):
+                    logs, report_path, quiet, cluster, game, columns, wide, fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of METRICS.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
     Balance, tie rate, length, lead changes, how late the winner is decided, score spread
-    and margin, Glory by source, purchase entropy and wins per bot, each with n and a 95%
+    and margin, the score by source, purchase entropy and wins per bot, each with n and a 95%
     interval; then one line naming the worst imbalance and how sure it is.
 
     \b
@@ -68,16 +69,19 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
 
         logs = simulate_runs(card_set, module, counts, tuple(b.strip() for b in bots.split(",")),
                              games, seed, out, parse_rules(rules), workers, not quiet,
-                             cluster)
-    filters = make_filters(counts, (), (), ())
-    result = balance_table(logs, filters)
-    _emit_balance(result, fmt, columns, wide)
-    if report_path is not None:
-        from analytics.reports.report import BALANCE_SECTIONS, report_for
+                             cluster, game or "")
+    from analytics.query.database import Filters, LogDatabase
 
-        html, md = report_for(logs, report_path, filters, title="Balance report",
-                              sections=BALANCE_SECTIONS, progress=not quiet)
-        click.echo(f"wrote {html} and {md}", err=True)
+    filters = Filters(players=counts, game=game)
+    with LogDatabase(logs, filters) as db:  # opened once, for the table and the report
+        result = balance_table(db)
+        _emit_balance(result, fmt, columns, wide)
+        if report_path is not None:
+            from analytics.reports.report import BALANCE_SECTIONS, report_for
+
+            html, md = report_for(db, report_path, title="Balance report",
+                                  sections=BALANCE_SECTIONS, progress=not quiet)
+            click.echo(f"wrote {html} and {md}", err=True)
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:
@@ -110,8 +114,9 @@ def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) ->
 def report_command(logs, players, module, card_set, bot, out, title, min_n, quiet):
     """Write a self-contained HTML report (and a Markdown twin) of runs.
 
-    It opens with a one-minute summary, then seats, final scores, cards and faces (sortable
-    tables), game-level balance and Glory by source, and ends with the manifest of every run.
+    It opens with a one-minute summary, then seats, final scores, each component kind of the
+    game (sortable tables; Dice Forge: cards and faces), game-level balance and the score by
+    source, and ends with the manifest of every run.
     Charts are embedded: the file opens with no network, on a phone too.
 
     \b
@@ -121,7 +126,7 @@ def report_command(logs, players, module, card_set, bot, out, title, min_n, quie
     """
     from analytics.reports.report import report_for
 
-    html, md = report_for(logs, out, make_filters(players, module, card_set, bot), title,
+    html, md = report_for(logs, out, make_filters(players, module, card_set, bot, logs), title,
                           min_n=min_n, progress=not quiet)
     click.echo(f"wrote {html} and {md}")
 

@@ -34,10 +34,11 @@ def _catalogue() -> pl.DataFrame:
 def schema2_components(runs: pl.DataFrame) -> pl.DataFrame:
     """The `components` rows of schema-2 `runs` (a runs table: run_id, cards)."""
     frames = []
-    for run_id, cards in runs.select("run_id", "cards").iter_rows():
+    for run_id, game, cards in runs.select("run_id", "game", "cards").iter_rows():
         in_set = [card.strip() for card in (cards or "").split(",") if card.strip()]
+        set_kind = legacy_roles(game).set_kind  # what `runs.cards` lists
         rows = _catalogue().filter(
-            pl.when(pl.col("kind") == "card").then(pl.col("component").is_in(in_set))
+            pl.when(pl.col("kind") == set_kind).then(pl.col("component").is_in(in_set))
             .otherwise(pl.col("from_card").is_null() | pl.col("from_card").is_in(in_set)))
         frames.append(rows.select(pl.lit(run_id, pl.String).alias("run_id"), pl.all()))
     return pl.concat(frames) if frames else pl.DataFrame(schema=TABLES["components"])

@@ -28,6 +28,11 @@ class ComponentRoles:
     score_source: str = ""  # what its score counts as (Dice Forge: card, die_face)
     end_score: bool = False  # score after the last turn is printed score, the rest its effect
 
+    @property
+    def word(self) -> str:
+        """The plural's last word: the kind's command, chart and report part (cards, dice)."""
+        return self.plural.split()[-1].lower()
+
 
 @dataclass(frozen=True)
 class Roles:
@@ -44,6 +49,7 @@ class Roles:
     score_label: str = ""  # display label of the score (Dice Forge: Glory); default: `score`
     set_kind: str = ""  # the component kind a card set's slots hold (ablations swap it)
     score_source_attribute: str = ""  # catalogue attribute naming a component's score source
+    score_sources: tuple[str, ...] = ()  # score sources in display order (others after them)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -74,7 +80,8 @@ class Roles:
 
     def words(self) -> set[str]:
         """Every game word these roles name (event kinds, resources, kinds, labels)."""
-        words = {self.score, *self.gain, *self.loss, *self.spend, self.score_label}
+        words = {self.score, *self.gain, *self.loss, *self.spend, self.score_label,
+                 *self.score_sources}
         for c in self.components:
             words |= {c.kind, c.singular, c.plural, *c.acquire, *c.use, *c.pay, c.score_source}
         return {w for w in words if w}

@@ -37,6 +37,7 @@ class ArmSpec:
     bots: tuple[str, ...] = ("economist",)
     rules: dict[str, str] = field(default_factory=dict)
     module: str = ""
+    game: str = ""  # '': the game a new run plays (analytics.games.DEFAULT_GAME)
 
     def describe(self) -> str:
         extra = [f"{k}={v}" for k, v in sorted(self.rules.items())]
@@ -49,6 +50,8 @@ def run_config(spec: ArmSpec, players: int, games: int, seed: int) -> RunConfig:
     """The simulate settings of an arm; the module only where this build knows modules."""
     options = {"players": players, "games": games, "seed": seed, "bots": spec.bots,
                "card_set": spec.card_set, "rules": dict(spec.rules), "rotate": True}
+    if spec.game:
+        options["game"] = spec.game
     if spec.module and spec.module != "none":
         if "module" not in {f.name for f in fields(RunConfig)}:
             raise UserError(f"module {spec.module!r}: this build plays the base game only")

@@ -1,8 +1,8 @@
 """`dicelab balance`: the game-level balance table of METRICS.md, per player count.
 
-Four queries read the logs (outcome by seat, one row per game, Glory by source per game,
-purchases per game); `balance_stats` turns them into estimates with intervals, and each player
-count gets a verdict sentence naming the worst imbalance.
+Four queries read the logs (outcome by seat, one row per game, the score by source per game,
+acquisitions per game of the card set's kind); `balance_stats` turns them into estimates with
+intervals, and each player count gets a verdict sentence naming the worst imbalance.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import numpy as np
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.query.database import Filters, LogDatabase
+from analytics.eventlog.roles import Roles
+from analytics.query.database import Filters, LogDatabase, opened
 from analytics.stats import Estimate
 from analytics.stats import balance as bs
 
-Logs = Iterable[str | Path]
-SOURCES = ("die_face", "card_printed", "card_effect", "hammer", "other")
+Logs = Iterable[str | Path] | LogDatabase
 COLUMNS = ("players", "section", "metric", "estimate", "low", "high", "n", "p_value", "method")
 LEGEND = ("estimate [low, high]: 95% interval; n: games; WR: win rate "
           "(tied winners split a win); Balance: 1 - largest gap between two seats' WR; "
@@ -40,11 +40,13 @@ class Balance:
 def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000,
                   seed: int = 0) -> Balance:
     """The game-level balance metrics of every player count in `logs`."""
-    with LogDatabase(logs, filters) as db:
+    with opened(logs, filters) as db:
+        roles = db.roles
         seats = db.run("outcome_by_seat_game")
         games = db.run("balance_by_game")
-        glory = db.run("glory_by_source_by_game")
-        bought = db.run("purchases_by_game")
+        sources = db.run("glory_by_source_by_game")
+        # Purchases of what a card set holds (or of the game's first component kind).
+        bought = db.run("purchases_by_game", {"component": roles.set_kind or roles.kinds[0]})
         described = db.filters.describe()
     rows: list[dict] = []
     verdicts = []
@@ -53,7 +55,7 @@ def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000
         ids = game_rows.select("game_id")
         metrics, verdict = _player_count(
             players, game_rows, *(f.join(ids, on="game_id", how="semi")
-                                  for f in (seats, glory, bought)), n_boot, seed)
+                                  for f in (seats, sources, bought)), roles, n_boot, seed)
         rows.extend({"players": players, "section": section, "metric": name,
                      "estimate": e.estimate, "low": e.low, "high": e.high, "n": e.n,
                      "p_value": e.p_value, "method": e.method}
@@ -71,8 +73,9 @@ _DTYPES = {"players": pl.Int64, "section": pl.String, "metric": pl.String, "n": 
 Metric = tuple[str, str, Estimate]
 
 
-def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory: pl.DataFrame,
-                  bought: pl.DataFrame, n_boot: int, seed: int) -> tuple[list[Metric], str]:
+def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame,
+                  sources: pl.DataFrame, bought: pl.DataFrame, roles: Roles, n_boot: int,
+                  seed: int) -> tuple[list[Metric], str]:
     n = games.height
     order = games.select("game_id").with_row_index("row")
     win_share = _matrix(seats, order, "seat", "win_share", [str(s) for s in range(players)])
@@ -83,7 +86,7 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory:
     metrics += [("seats", "chi-square vs 1/N", chi), ("seats", "Balance (Ludii)",
                                                        advantage.balance)]
     metrics += _outcome_metrics(games, n_boot, seed)
-    metrics += _glory_metrics(glory, order, n_boot, seed)
+    metrics += _score_metrics(sources, order, roles, n_boot, seed)
     bots = sorted(seats["bot"].unique().to_list())
     bot_wins = _matrix(seats, order, "bot", "win_share", bots)
     bot_seats = _matrix(seats.with_columns(seat_games=pl.lit(1.0)), order, "bot", "seat_games",
@@ -93,9 +96,9 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame, glory:
     for bot, f, e in zip(bots, fair, bot_shares, strict=True):
         metrics += [("strategy", f"{bot} share of seats", _fixed(f, n)),
                     ("strategy", f"{bot} share of wins", e)]
-    cards = sorted(bought["card"].unique().to_list())
+    bought_ids = sorted(bought["component"].unique().to_list())
     metrics.append(("strategy", "purchase entropy (bits)",
-                    bs.purchase_entropy(_matrix(bought, order, "card", "bought", cards),
+                    bs.purchase_entropy(_matrix(bought, order, "component", "bought", bought_ids),
                                         n_boot, seed)))
     seat = bs.Imbalance(f"seat {advantage.worst_seat}", advantage.seats[advantage.worst_seat],
                         1 / players, chi.p_value)
@@ -125,12 +128,14 @@ def _outcome_metrics(games: pl.DataFrame, n_boot: int, seed: int) -> list[Metric
     return metrics
 
 
-def _glory_metrics(glory: pl.DataFrame, order: pl.DataFrame, n_boot: int,
+def _score_metrics(scored: pl.DataFrame, order: pl.DataFrame, roles: Roles, n_boot: int,
                    seed: int) -> list[Metric]:
-    present = set(glory["source"].unique().to_list())
-    sources = [s for s in SOURCES if s in present] + sorted(present - set(SOURCES))
-    per_game = _matrix(glory, order, "source", "glory", sources)
-    return [("glory", f"Glory share: {source}", e)
+    """Each source's share of the score (in the roles' order of sources, then the others)."""
+    present = set(scored["source"].unique().to_list())
+    sources = [s for s in roles.score_sources if s in present]
+    sources += sorted(present - set(sources))
+    per_game = _matrix(scored, order, "source", "score", sources)
+    return [(roles.score, f"{roles.score_title} share: {source}", e)
             for source, e in zip(sources, bs.shares(per_game, n_boot, seed), strict=True)]
 
 

@@ -30,14 +30,15 @@ def run_folder(out: Path, card_set: str, players: int, seed: int) -> Path:
 def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tuple[str, ...],
                   games: int, seed: int, out: Path, rules: dict[str, str] | None = None,
                   workers: int | None = None, progress: bool = True,
-                  cluster: str | None = None) -> list[Path]:
+                  cluster: str | None = None, game: str = "") -> list[Path]:
     """Play `games` games at each player count in `counts`; the run folders, in order."""
     from analytics.runs.simulate import RunConfig, run_simulation, validate  # the engine
 
     if module not in NO_MODULE:
         raise UserError(f"--module {module!r}: this game has no modules yet (use 'none')")
+    chosen = {"game": game} if game else {}  # else RunConfig's: the default game
     configs = [RunConfig(players=p, games=games, seed=seed, bots=seat_bots(bots, p),
-                         card_set=card_set, rules=dict(rules or {})) for p in counts]
+                         card_set=card_set, rules=dict(rules or {}), **chosen) for p in counts]
     for config in configs:
         validate(config)
     return [run_simulation(config, run_folder(out, card_set, config.players, seed),

@@ -2,10 +2,10 @@
 
 Both arms played the same seeds with the same bots in the same seats
 (analytics.experiments.paired lines them up), so each game gives one paired difference per
-measure: seat and bot win rates, score
-level and spread, game length, ties, and per card or face its take rate and its owners' win
-rate. Intervals are Student t over games (each game one cluster), p-values are adjusted with
-Benjamini-Hochberg within each section, and one endpoint is put into words on the first line.
+measure: seat and bot win rates, score level and spread, game length, ties, and per component
+of each kind of the game's roles its take rate and its owners' win rate. Intervals are Student
+t over games (each game one cluster), p-values are adjusted with Benjamini-Hochberg within each
+section, and one endpoint is put into words on the first line.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import polars as pl
 
 from analytics import stats
 from analytics.errors import UserError
-from analytics.experiments.paired import COMPONENTS, PairedGames, pair, read_arms, small_pages
+from analytics.experiments.paired import PairedGames, pair, read_arms, small_pages
 
 ALPHA = 0.05
 ENDPOINTS = ("first_seat", "score", "spread", "margin", "rounds", "decisions", "tie_rate")
@@ -40,6 +40,7 @@ class Comparison:
     primary: stats.Paired
     same_bots: bool
     players: int
+    sections: dict[str, str]  # section -> its title: the game, then each component kind
 
 
 def _row(section: str, item: str, measure: str, result: stats.Paired, where: str = "both"
@@ -88,7 +89,8 @@ def _measure_of(key: str) -> str:
 
 
 def component_rows(games: PairedGames, kind: str) -> list[dict]:
-    """Per card or face: take rate and owners' win rate in each arm, paired differences."""
+    """Per component of `kind`: take rate and owners' win rate in each arm, paired
+    differences."""
     rows = []
     names = games.components[kind]
     seats = np.full(games.n_games, float(games.players))
@@ -134,17 +136,18 @@ def compare_games(games: PairedGames, endpoint: str = "first_seat") -> Compariso
         raise UserError(f"--endpoint {endpoint!r}: choose one of {keys}")
     rows = [_row("game", label, _measure_of(key), result)
             for key, (label, result) in measures.items()]
-    for kind in COMPONENTS:
+    for kind in games.roles.kinds:
         rows.extend(component_rows(games, kind))
     frame = pl.DataFrame(rows, schema=ROW_SCHEMA)
     frame = frame.with_columns(p_adj=pl.Series(_bh_by_section(frame)))
     frame = frame.select(*list(ROW_SCHEMA)[:10], "p_adj", *list(ROW_SCHEMA)[10:])
     same = bool(np.array_equal(games.bots["A"], games.bots["B"]))
-    return Comparison(frame, endpoint, measures[endpoint][1], same, games.players)
+    return Comparison(frame, endpoint, measures[endpoint][1], same, games.players,
+                      section_titles(games))
 
 
 def _bh_by_section(frame: pl.DataFrame) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p within each section (game, card, face)."""
+    """Benjamini-Hochberg adjusted p within each section (the game, each component kind)."""
     adjusted = np.full(frame.height, np.nan)
     sections = frame["section"].to_numpy()
     p = frame["p"].to_numpy()
@@ -155,7 +158,7 @@ def _bh_by_section(frame: pl.DataFrame) -> np.ndarray:
 
 
 def shown_rows(comparison: Comparison, all_rows: bool) -> tuple[pl.DataFrame, int]:
-    """Game rows, and card/face rows that are in one arm only or moved (p_adj < ALPHA)."""
+    """Game rows, and component rows that are in one arm only or moved (p_adj < ALPHA)."""
     frame = comparison.rows
     if all_rows:
         return frame, 0
@@ -218,10 +221,11 @@ class Report:
 
 
 def compare_logs(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
-                 endpoint: str = "first_seat", names: tuple[str, str] | None = None) -> Report:
+                 endpoint: str = "first_seat", names: tuple[str, str] | None = None,
+                 game: str | None = None) -> Report:
     """Read two arms' run folders, pair their games by seed and compare every measure."""
     with small_pages():
-        arm_a, arm_b = read_arms(logs_a, logs_b)
+        arm_a, arm_b = read_arms(logs_a, logs_b, game)
         comparison = compare_games(pair(arm_a, arm_b), endpoint)
     name_a, name_b = names or (arm_a.sets, arm_b.sets)
     return Report(comparison, name_a, name_b, arm_a.read + arm_b.read)
@@ -233,8 +237,10 @@ def endpoint_z(report: Report) -> float:
     return r.difference / r.se_paired if r.se_paired > 0 else math.nan
 
 
-SECTION_TITLES = {"game": "The game as a whole", "card": "Heroic Feat cards",
-                  "face": "Die faces"}
+def section_titles(games: PairedGames) -> dict[str, str]:
+    """Each section's title: the game as a whole, then each component kind's plural label."""
+    return {"game": "The game as a whole", **{
+        c.kind: c.plural[:1].upper() + c.plural[1:] for c in games.roles.components}}
 
 
 def displayed(frame: pl.DataFrame) -> pl.DataFrame:
@@ -260,10 +266,10 @@ def report_output(report: Report, fmt: str, all_rows: bool = False
         "cluster; rates over seat-games linearised as ratios); p: paired t-test; p_adj: "
         "Benjamini-Hochberg within each section; corr: correlation of the arms game by game; "
         "variance_ratio: games an unpaired design needs per game played here. owned_wr and "
-        "take_rate differences say how play changed, not what a card is worth: see `dicelab "
-        "value`")
+        "take_rate differences say how play changed, not what a component is worth: see "
+        "`dicelab value`")
     if hidden:
-        notes.append(f"{hidden} card/face rows in both arms that did not move (p_adj >= "
+        notes.append(f"{hidden} component rows in both arms that did not move (p_adj >= "
                      f"{ALPHA}) hidden; --all-rows shows them")
     if fmt == "json":
         body = {"headline": first, "notes": notes, "read": list(report.read),
@@ -272,7 +278,7 @@ def report_output(report: Report, fmt: str, all_rows: bool = False
     if fmt == "csv":
         return render_table(displayed(shown), "csv"), (*report.read, first, *notes)
     parts = [first]
-    for section, title in SECTION_TITLES.items():
+    for section, title in report.comparison.sections.items():
         rows = shown.filter(pl.col("section") == section).drop("section")
         if rows.height:
             parts += ["", title, render_table(displayed(rows), "table")]

@@ -3,7 +3,8 @@
 Games of the two arms are paired by their own seed (`games.seed`): the same seed, the same
 bots in the same seats, under two setups. Everything a comparison needs is then a numpy array
 with one row per pair: seat outcomes (games x seats) and what each seat acquired
-(games x seats x components). No statistics here (see analytics.experiments.compare).
+(games x seats x components) of every component kind of the game's roles (read from the logs,
+one game for both arms). No statistics here (see analytics.experiments.compare).
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ import numpy as np
 import polars as pl
 
 from analytics.errors import UserError
+from analytics.eventlog.roles import Roles
 from analytics.query.database import LogDatabase
 from analytics.query.provenance import describe_logs
-
-COMPONENTS = ("card", "face")
-
 
 MASK_BITS = 63  # components per mask word of ownership_by_seat_game
 
@@ -38,6 +37,7 @@ class ArmLogs:
     masks: dict[str, tuple[np.ndarray, ...]]
     available: dict[str, tuple[str, ...]]  # component kind -> ids offered in the arm's runs
     read: tuple[str, ...]  # what was read (runs, sets, games), said on stderr
+    roles: Roles  # the game's, as its logs carry them
 
     @property
     def sets(self) -> str:
@@ -64,26 +64,26 @@ def small_pages() -> Iterator[None]:
             switch(before)
 
 
-def read_arm(label: str, logs: Iterable[str | Path]) -> ArmLogs:
+def read_arm(label: str, logs: Iterable[str | Path], game: str | None = None) -> ArmLogs:
     """The seat outcomes and what each seat acquired, from one arm's run folders.
 
     DuckDB packs each seat's acquisitions of a game into bit masks and numbers the game by
     its place in seed order: on 100,000 games a few hundred thousand integers cross to numpy
     instead of millions of acquisition rows to be matched to their games in Python.
     """
-    with LogDatabase(logs) as db:
+    with LogDatabase(logs, game=game) as db:
         return _collect(label, db, _submit(db))
 
 
-def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path]
-              ) -> tuple[ArmLogs, ArmLogs]:
+def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
+              game: str | None = None) -> tuple[ArmLogs, ArmLogs]:
     """`read_arm` of both arms, overlapped: each arm's queries run in its database's
     background thread (DuckDB releases the GIL) while this thread checks the other arm's
     folders and turns finished results into arrays. Everything said on stderr (an unfinished
     run, what was read) comes in the same order as reading one arm after the other."""
-    with LogDatabase(logs_a) as db_a:
+    with LogDatabase(logs_a, game=game) as db_a:
         pending_a = _submit(db_a)
-        with LogDatabase(logs_b) as db_b:
+        with LogDatabase(logs_b, game=game) as db_b:
             pending_b = _submit(db_b)
             return _collect("A", db_a, pending_a), _collect("B", db_b, pending_b)
 
@@ -91,7 +91,7 @@ def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path]
 def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
     """An arm's queries, started in the background in the order they are needed."""
     pending = {"seats": db.submit("paired_outcome_by_seat_game")}
-    for kind in COMPONENTS:
+    for kind in db.roles.kinds:
         pending[f"offered:{kind}"] = db.submit("components_by_run", {"component": kind})
         pending[f"masks:{kind}"] = db.submit("ownership_by_seat_game", {"component": kind})
     return pending
@@ -99,13 +99,13 @@ def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
 
 def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame]]) -> ArmLogs:
     masks, available = {}, {}
-    for kind in COMPONENTS:
+    for kind in db.roles.kinds:
         offered = pending[f"offered:{kind}"].result()
         available[kind] = tuple(sorted(offered["component"].unique().to_list()))
         rows = pending[f"masks:{kind}"].result()
         masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
     read = describe_logs(db, f"--logs-{label.lower()}")
-    return ArmLogs(label, pending["seats"].result(), masks, available, read)
+    return ArmLogs(label, pending["seats"].result(), masks, available, read, db.roles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +123,7 @@ class PairedGames:
     components: dict[str, list[str]]  # kind -> ids offered in either arm, sorted
     offered: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (components,) bool
     owned: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (games, seats, components) 0/1
+    roles: Roles  # the game's: its component kinds, their labels
 
     @property
     def n_games(self) -> int:
@@ -132,6 +133,10 @@ class PairedGames:
 def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
     """Line the arms up by game seed; arms that cannot be paired are a UserError saying why."""
     players = _one_player_count(a, b)
+    if a.roles != b.roles:
+        raise UserError(f"arms cannot be paired: --logs-a holds games of {a.roles.game}, "
+                        f"--logs-b of {b.roles.game} (or of another release's roles)")
+    kinds = a.roles.kinds
     for arm in (a, b):
         doubled = arm.seats.filter(pl.col("seat") == 0)["seed"].is_duplicated()
         if doubled.any():
@@ -148,12 +153,12 @@ def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
             f"--games are needed; first unmatched seed {(only_a if len(only_a) else only_b)[0]})")
     seeds = np.sort(seeds_a.to_numpy())
     components = {kind: sorted(set(a.available[kind]) | set(b.available[kind]))
-                  for kind in COMPONENTS}
+                  for kind in kinds}
     grids = {arm.label: _grid(arm, players) for arm in (a, b)}
     offered = {kind: {arm.label: np.isin(components[kind], arm.available[kind])
-                      for arm in (a, b)} for kind in COMPONENTS}
+                      for arm in (a, b)} for kind in kinds}
     owned = {kind: {arm.label: _owned(arm, kind, components[kind], len(seeds), players)
-                    for arm in (a, b)} for kind in COMPONENTS}
+                    for arm in (a, b)} for kind in kinds}
     return PairedGames(players, seeds,
                        {k: g["win_share"] for k, g in grids.items()},
                        {k: g["score"] for k, g in grids.items()},
@@ -161,7 +166,7 @@ def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
                        {k: g["rounds"] for k, g in grids.items()},
                        {k: g["n_decisions"] for k, g in grids.items()},
                        {k: g["tied"] for k, g in grids.items()},
-                       components, offered, owned)
+                       components, offered, owned, a.roles)
 
 
 def _one_player_count(a: ArmLogs, b: ArmLogs) -> int:

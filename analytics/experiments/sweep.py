@@ -197,6 +197,6 @@ def strongest(report, n: int = STRONGEST) -> str:
     seats that buy the card, with its 95% paired interval, each card once (against the
     replacement it beats most); a card no seat bought is left out."""
     rows = (report.table.drop_nulls("value").filter(pl.col("value").is_not_nan())
-            .unique("card", keep="first", maintain_order=True).head(n))
-    return "; ".join(f"{r['card']} {100 * r['value']:+.1f} ({100 * r['low']:.1f} to "
+            .unique(report.kind, keep="first", maintain_order=True).head(n))
+    return "; ".join(f"{r[report.kind]} {100 * r['value']:+.1f} ({100 * r['low']:.1f} to "
                      f"{100 * r['high']:.1f})" for r in rows.iter_rows(named=True))

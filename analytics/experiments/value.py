@@ -25,7 +25,7 @@ from analytics.eventlog.store import Location
 from analytics.experiments.arms import ArmSpec, arms_folder, run_config
 from analytics.experiments.compare import buyers_difference, game_measures
 from analytics.experiments.paired import pair, read_arm
-from analytics.games import get_game
+from analytics.games import DEFAULT_GAME, get_game
 from analytics.runs.simulate import run_simulation, validate
 
 ABLATIONS = ("swap", "forbid", "both")
@@ -53,21 +53,25 @@ class Ablation:
         return "forbidden" if self.replacement is None else f"replaced by {self.replacement}"
 
 
-def ablations(set_name: str, card: str | None, ablate: str = "swap"
+def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str = ""
               ) -> tuple[SetSlots, list[Ablation]]:
     """The loaded set and the ablations of `card` (every ablatable card when None).
 
     An unknown card, one not in the set, an unknown `ablate`, or (swap) a card whose slot has
-    no other option in the catalogue is a UserError naming it.
+    no other option in the catalogue is a UserError naming it. `game` ('': the default
+    game) reads the set; its own list named by the plural of the kind a set holds (Dice Forge:
+    cards) says which ids it knows.
     """
     if ablate not in ABLATIONS:
         raise UserError(f"--ablate {ablate!r}: choose one of {', '.join(ABLATIONS)}")
-    plugin = get_game("diceforge")
+    plugin = get_game(game or DEFAULT_GAME)
+    kind = plugin.roles.set_kind
     name, slots = plugin.slots(set_name)
     slot_of = {current: slot for slot, (current, _) in slots.items()}
     if card is not None:
-        if card not in {row["card"] for row in plugin.tables()["cards"]()}:
-            raise UserError(f"unknown card {card!r}; see 'dicelab list cards'")
+        known = plugin.tables().get(f"{kind}s", list)()
+        if card not in {row.get(kind) for row in known}:
+            raise UserError(f"unknown {kind} {card!r}; see 'dicelab list {kind}s'")
         if card not in slot_of:
             raise UserError(f"card {card!r} is not in set {name!r} ({', '.join(slot_of)})")
         if ablate == "swap" and not slots[slot_of[card]][1]:
@@ -103,7 +107,7 @@ def _ablated_arm(spec: ArmSpec, card_set: SetSlots, ablation: Ablation, folder: 
     name = f"{card_set.name}-{ablation.card}-as-{ablation.replacement}"
     path = folder / "sets" / f"{name}.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(get_game("diceforge").set_file(name, cards), encoding="utf-8")
+    path.write_text(get_game(spec.game or DEFAULT_GAME).set_file(name, cards), encoding="utf-8")
     return replace(spec, card_set=str(path))
 
 
@@ -115,25 +119,26 @@ class ValueReport:
     detail: pl.DataFrame  # ablation, item, a (without), b (with), difference, interval, p
     read: tuple[str, ...]
     ablate: str  # swap | forbid | both
+    kind: str  # the component kind ablated (the roles' set_kind), the table's first column
 
 
 def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2000,
                seed: int = 0, bots: tuple[str, ...] = ("economist",),
                rules: dict[str, str] | None = None, out: Path | None = None,
                workers: int | None = None, progress: bool = True, cluster: str | None = None,
-               ablate: str = "swap") -> ValueReport:
+               ablate: str = "swap", game: str = "") -> ValueReport:
     """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation
     (`ablate`: swap, forbid or both)."""
     if "forbid" in (rules or {}):
         raise UserError("--rule forbid=... is what --ablate forbid sets for each card; drop it")
-    card_set, found = ablations(set_name, card, ablate)
+    card_set, found = ablations(set_name, card, ablate, game)
     if not found:
         raise UserError(f"set {card_set.name!r} has no card whose slot has another option; "
                         f"--ablate forbid ablates every card")
     # Only a ranking of every card under swap leaves some out (forbid ablates any card).
     skipped = (sorted(set(card_set.cards.values()) - {a.card for a in found})
                if card is None else [])
-    spec = ArmSpec(set_name, bots, dict(rules or {}))
+    spec = ArmSpec(set_name, bots, dict(rules or {}), game=game)
     validate(run_config(spec, players, games, seed))
     with arms_folder(out) as folder:
         run_simulation(run_config(spec, players, games, seed), folder / "with",
@@ -174,7 +179,8 @@ def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
     table = pl.DataFrame(rows)
     table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
     table = table.sort("value", descending=True, nulls_last=True)
-    return ValueReport(table, pl.DataFrame(detail), tuple(read), ablate)
+    return ValueReport(table, pl.DataFrame(detail), tuple(read), ablate,
+                       with_.roles.set_kind)
 
 
 def ablation_folder(folder: Path, ablation: Ablation) -> Path:
@@ -183,10 +189,11 @@ def ablation_folder(folder: Path, ablation: Ablation) -> Path:
 
 
 def _value_row(games, ablation: Ablation) -> dict:
-    result = buyers_difference(games, "card", ablation.card)
-    j = games.components["card"].index(ablation.card)
-    buyers = float(games.owned["card"]["B"][:, :, j].sum())
-    return {"card": ablation.card, "slot": ablation.slot, "ablation": ablation.kind,
+    kind = games.roles.set_kind
+    result = buyers_difference(games, kind, ablation.card)
+    j = games.components[kind].index(ablation.card)
+    buyers = float(games.owned[kind]["B"][:, :, j].sum())
+    return {kind: ablation.card, "slot": ablation.slot, "ablation": ablation.kind,
             "replaced_by": ablation.replacement,
             "take_rate": buyers / (games.n_games * games.players),
             "buyers_wr_with": result.b, "buyers_wr_without": result.a,
@@ -200,7 +207,7 @@ def _detail_rows(games, ablation: Ablation) -> list[dict]:
     rows = []
     for key, (label, result) in game_measures(games).items():
         if key.startswith(("seat:", "bot:")):
-            rows.append({"card": ablation.card, "ablation": ablation.kind,
+            rows.append({games.roles.set_kind: ablation.card, "ablation": ablation.kind,
                          "replaced_by": ablation.replacement,
                          "item": label, "without": result.a, "with": result.b,
                          "difference": result.difference, "low": result.low,
@@ -211,12 +218,13 @@ def _detail_rows(games, ablation: Ablation) -> list[dict]:
 def headline(report: ValueReport) -> str:
     """The top row in plain words."""
     row = report.table.row(0, named=True)
+    name = row[report.kind]
     if row["value"] is None or math.isnan(row["value"]):
-        return f"{row['card']}: no seat bought it, no value measured"
+        return f"{name}: no seat bought it, no value measured"
     sign = "+" if row["value"] >= 0 else "-"
     against = (f"against {row['replaced_by']}" if row["ablation"] == "swap"
                else "against it forbidden")
-    return (f"{row['card']} ({row['slot']}, {against}): the seats that buy "
+    return (f"{name} ({row['slot']}, {against}): the seats that buy "
             f"it win {100 * row['buyers_wr_with']:.1f}% with it vs "
             f"{100 * row['buyers_wr_without']:.1f}% without: {sign}"
             f"{100 * abs(row['value']):.1f} points ({100 * row['low']:.1f} to "

@@ -7,6 +7,7 @@ from analytics.games.bazaar import GAME as BAZAAR
 from analytics.games.diceforge import GAME as DICEFORGE
 
 GAMES = {DICEFORGE.name: DICEFORGE, BAZAAR.name: BAZAAR}
+DEFAULT_GAME = DICEFORGE.name  # the game a new run plays unless told (--game)
 
 
 def get_game(name: str):

@@ -29,8 +29,9 @@ import difflib
 import glob
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,7 @@ from analytics.eventlog.reader import catalogue_path, check_version, read_compon
 from analytics.eventlog.store import Place, is_url
 from analytics.eventlog.writer import PARTS
 from analytics.query.files import queries_dir
+from analytics.query.roles import create_roles, pooled_roles
 from analytics.runs.folder import (
     check_run,
     damage_advice,
@@ -196,6 +198,8 @@ class Filters:
     card_set: tuple[str, ...] = ()
     bot: tuple[str, ...] = ()
     source: tuple[str, ...] = ()  # simulated, recorded (runs.source)
+    # Not a filter: the game the logs must be of (--game); None: whichever game they are of.
+    game: str | None = None
 
     @property
     def active(self) -> bool:
@@ -259,7 +263,7 @@ class LogDatabase:
 
     def __init__(self, paths: Iterable[str | Path], filters: Filters | None = None,
                  extra_dir: Path | None = None, threads: int | None = None,
-                 memory_limit: str = "1536MB"):
+                 memory_limit: str = "1536MB", game: str | None = None):
         self.folders = find_run_folders(paths)
         self.filters = filters or Filters()
         self.extra_dir = extra_dir
@@ -283,6 +287,9 @@ class LogDatabase:
         warn_unfinished(self.checks)
         self._create_views()
         self._create_components(versions)
+        # One game's roles: which of its words the queries read for each role.
+        self.roles = pooled_roles(self.folders, game or self.filters.game)
+        create_roles(self.con, self.roles)
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
@@ -327,7 +334,11 @@ class LogDatabase:
                 con: duckdb.DuckDBPyConnection | None = None) -> pl.DataFrame:
         """Run a parsed query file (on `con`, default this database's connection); a DuckDB
         error becomes one line naming the file."""
-        values = query.bind_values(params)
+        # A component kind left out is the game's first: no query file names a game's kind.
+        given = dict(params or {})
+        if any(p.name == "component" for p in query.params) and self.roles.kinds:
+            given.setdefault("component", self.roles.kinds[0])
+        values = query.bind_values(given)
         try:
             return (con or self.con).sql(query.sql, params=values).pl()
         except duckdb.Error as err:
@@ -458,6 +469,18 @@ def _schema_versions(con: duckdb.DuckDBPyConnection, folders: list[Path]) -> dic
             check_version(folder, version)
         versions[folder] = max(version for (version,) in rows)
     return versions
+
+
+@contextmanager
+def opened(logs: Iterable[str | Path] | LogDatabase, filters: Filters | None = None
+           ) -> Iterator[LogDatabase]:
+    """`logs` open: a LogDatabase passed down as it is (its opener closes it), paths opened
+    here with `filters` and closed after the block."""
+    if isinstance(logs, LogDatabase):
+        yield logs
+        return
+    with LogDatabase(logs, filters) as db:
+        yield db
 
 
 def run_query(logs: Iterable[str | Path], name: str, params: Mapping[str, object] | None = None,

@@ -24,18 +24,19 @@ def set_hash(card_ids: str) -> str:
     return hashlib.md5(card_ids.encode()).hexdigest()[:8]
 
 
-def resolve_set(value: str) -> str:
+def resolve_set(value: str, game: str | None = None) -> str:
     """A `--set` filter value: a TOML file becomes its content hash; a name or hash stays.
 
     A preset name stays a name (the logs' own set names are matched), so that `--set base`
-    also finds runs of a custom file whose name is base; a file pins the exact content.
+    also finds runs of a custom file whose name is base; a file pins the exact content. The
+    file is read by `game` (None: the game a new run plays).
     """
     path = Path(value)
     if not path.is_file():
         return value
-    from analytics.games import get_game  # game content: files only
+    from analytics.games import DEFAULT_GAME, get_game  # game content: files only
 
-    _, slots = get_game("diceforge").slots(str(path))
+    _, slots = get_game(game or DEFAULT_GAME).slots(str(path))
     return set_hash(",".join(card for card, _ in slots.values()))
 
 
@@ -81,11 +82,3 @@ def ambiguous_set(name: str, sets: pl.DataFrame) -> UserError:
     there = ", ".join(f"[{r['set_hash']}] {r['n']:,} games" for r in sets.iter_rows(named=True))
     return UserError(f"--set {name} names {sets.height} different card sets in the logs "
                      f"({there}): pass the hash or the set's file to keep one")
-
-
-def logs_read(logs, filters=None) -> tuple[str, ...]:
-    """describe_logs of `logs` opened on their own (for commands that do not keep a database)."""
-    from analytics.query.database import LogDatabase
-
-    with LogDatabase(logs, filters) as db:
-        return describe_logs(db)

@@ -25,9 +25,10 @@ COLOURS = ("#1b6ca8", "#d1495b", "#66a182", "#edae49", "#6b4e9b", "#00798c", "#8
 BOT_COLOURS = {"economist": "#1b6ca8", "hero": "#d1495b", "random": "#7f7f7f",
                "lookahead": "#66a182"}
 _SPARE = ("#edae49", "#6b4e9b", "#00798c", "#8d6a9f", "#a05a2c", "#17becf")
-# Glory sources in a fixed order and colour (balance.SOURCES names them).
-SOURCE_COLOURS = {"die_face": "#1b6ca8", "card_printed": "#edae49", "card_effect": "#66a182",
-                  "hammer": "#d1495b", "other": "#7f7f7f"}
+# Score sources take these colours in the order the game's roles give them (score_sources);
+# a source the roles do not list takes a spare one, and `other` (rules, no component) grey.
+SOURCE_PALETTE = ("#1b6ca8", "#edae49", "#66a182", "#d1495b")
+OTHER_SOURCE, OTHER_COLOUR = "other", "#7f7f7f"
 
 
 def bot_colour(bot: str) -> str:
@@ -139,8 +140,7 @@ def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "", by: str = "bot")
     return ax
 
 
-def plot_curves(ax: Axes, table: pl.DataFrame, resource: str = "glory",
-                title: str = "") -> Axes:
+def plot_curves(ax: Axes, table: pl.DataFrame, resource: str, title: str = "") -> Axes:
     """Mean `resource` held at the end of each round, one line per bot and player count."""
     rows = table.filter(pl.col("resource") == resource).sort("players", "bot", "round")
     if rows.is_empty():
@@ -160,14 +160,18 @@ def plot_curves(ax: Axes, table: pl.DataFrame, resource: str = "glory",
     return ax
 
 
-def plot_glory_sources(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
-    """Share of all Glory by source, bars grouped by player count, with 95% intervals.
+def plot_score_sources(ax: Axes, table: pl.DataFrame, order: tuple[str, ...], score: str,
+                       title: str = "") -> Axes:
+    """Share of all the score by source (in `order`, the roles' score_sources), bars grouped
+    by player count, with 95% intervals.
 
-    `table` rows: players, source, estimate, low, high (the `glory` rows of the balance table).
+    `table` rows: players, source, estimate, low, high (the score rows of the balance table).
     """
     counts = sorted(table["players"].unique().to_list())
-    sources = [s for s in SOURCE_COLOURS if s in set(table["source"])]
+    sources = [s for s in order if s in set(table["source"])]
     sources += sorted(set(table["source"]) - set(sources))
+    colours = {s: OTHER_COLOUR if s == OTHER_SOURCE else (SOURCE_PALETTE + _SPARE)[k]
+               for k, s in enumerate((*order, *sorted(set(sources) - set(order))))}
     width = 0.8 / max(len(sources), 1)
     for k, source in enumerate(sources):
         rows = table.filter(pl.col("source") == source).sort("players")
@@ -176,10 +180,10 @@ def plot_glory_sources(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
         share = rows["estimate"].to_numpy()
         errors = np.vstack([share - rows["low"].to_numpy(), rows["high"].to_numpy() - share])
         ax.bar(x, share, width, yerr=np.nan_to_num(errors), capsize=2, label=source,
-               color=SOURCE_COLOURS.get(source, _SPARE[k % len(_SPARE)]))
+               color=colours[source])
     ax.set_xticks(range(len(counts)), [f"{p} players" for p in counts])
-    ax.set_ylabel("share of all Glory (95% interval)")
-    ax.set_title(title or "where Glory comes from")
+    ax.set_ylabel(f"share of all {score} (95% interval)")
+    ax.set_title(title or f"where {score} comes from")
     ax.legend(fontsize=8, ncols=min(len(sources), 5), loc="upper center")
     top = float(np.nanmax(table["high"].to_numpy(), initial=0))
     ax.set_ylim(0, min(1.0, max(0.1, top * 1.25)))

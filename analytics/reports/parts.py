@@ -1,8 +1,10 @@
 """The named parts a report's sections refer to: table sources, charts and readings.
 
-Each source takes the report `Context` (logs, filters, cached tables) and returns a frame;
+Each source takes the report `Context` (the logs open once, cached tables) and returns a frame;
 each chart takes the context and that frame and returns a matplotlib Figure; each reading
-returns the sentence that reads the numbers. Register more with `SOURCES[name] = ...`.
+returns the sentence that reads the numbers. Register more with `SOURCES[name] = ...`. Every
+component kind of the game's roles has a source, chart and reading named by its plural's
+word (Dice Forge's cards and faces), found by `source`, `chart` and `reading`.
 """
 
 from __future__ import annotations
@@ -14,25 +16,44 @@ from importlib.metadata import PackageNotFoundError, version
 import polars as pl
 from matplotlib.figure import Figure
 
+from analytics.eventlog.roles import Roles
 from analytics.experiments.balance import Balance, balance_table, balance_wide
-from analytics.query.database import Filters, run_query
+from analytics.query.database import Filters, LogDatabase
 from analytics.reports import charts
 from analytics.stats import balance as bs
 from analytics.tables import components as analysis
 
-COMPONENT_COLUMNS = ("card", "face", "n_owned", "take_rate", "owned_wr", "not_owned_wr",
-                     "delta", "delta_low", "delta_high", "p_adj", "glory_per_game")
+# A component section's columns, between its id and its score per game.
+COMPONENT_COLUMNS = ("n_owned", "take_rate", "owned_wr", "not_owned_wr", "delta", "delta_low",
+                     "delta_high", "p_adj")
+
+
+def component_columns(roles: Roles, kind: str) -> tuple[str, ...]:
+    """The columns a report shows of a component kind's table."""
+    return (kind, *COMPONENT_COLUMNS, f"{roles.score}_per_game")
 
 
 @dataclass
 class Context:
-    """The logs a report reads, with the tables several sections share computed once."""
+    """The logs a report reads, open once, with the tables several sections share computed
+    once."""
 
-    logs: tuple[str, ...]
-    filters: Filters
+    db: LogDatabase
     n_boot: int = 1000
     min_n: int = 200
     _cache: dict = field(default_factory=dict)
+
+    @property
+    def roles(self) -> Roles:
+        return self.db.roles
+
+    @property
+    def filters(self) -> Filters:
+        return self.db.filters
+
+    def kind_of(self, name: str) -> str | None:
+        """The component kind a part named by its plural's word is about (None: another)."""
+        return next((c.kind for c in self.roles.components if name == c.word), None)
 
     def cached(self, key: str, make: Callable[[], object]):
         if key not in self._cache:
@@ -41,16 +62,15 @@ class Context:
 
     def query(self, name: str, params: dict | None = None) -> pl.DataFrame:
         key = f"query:{name}:{sorted((params or {}).items())}"
-        return self.cached(key, lambda: run_query(self.logs, name, params, self.filters))
+        return self.cached(key, lambda: self.db.run(name, params))
 
     def balance(self) -> Balance:
-        return self.cached("balance", lambda: balance_table(self.logs, self.filters,
-                                                            self.n_boot))
+        return self.cached("balance", lambda: balance_table(self.db, n_boot=self.n_boot))
 
     def table(self, kind: str) -> analysis.Table:
-        builders = {"cards": analysis.card_table, "faces": analysis.face_table}
-        return self.cached(kind, lambda: builders[kind](self.logs, self.filters, "delta",
-                                                        self.min_n, self.n_boot))
+        """The table of component kind `kind`."""
+        return self.cached(f"table:{kind}", lambda: analysis.component_table(
+            self.db, kind, None, "delta", self.min_n, self.n_boot))
 
     def manifest(self) -> pl.DataFrame:
         return self.query("runs_manifest")
@@ -89,7 +109,7 @@ def _on(ctx: Context, fig: Figure) -> Figure:
 # --- sources -------------------------------------------------------------------------------
 
 def seats_source(ctx: Context, params: dict) -> pl.DataFrame:
-    return ctx.cached("seats", lambda: analysis.seat_table(ctx.logs, ctx.filters).frame)
+    return ctx.cached("seats", lambda: analysis.seat_table(ctx.db).frame)
 
 
 def seat_scores_source(ctx: Context, params: dict) -> pl.DataFrame:
@@ -105,20 +125,25 @@ def balance_source(ctx: Context, params: dict) -> pl.DataFrame:
     return balance_wide(ctx.balance().frame)
 
 
-def glory_sources_source(ctx: Context, params: dict) -> pl.DataFrame:
-    rows = ctx.balance().frame.filter(pl.col("section") == "glory")
-    return rows.select("players", source=pl.col("metric").str.replace("Glory share: ", ""),
+def score_sources_source(ctx: Context, params: dict) -> pl.DataFrame:
+    rows = ctx.balance().frame.filter(pl.col("section") == ctx.roles.score)
+    prefix = f"{ctx.roles.score_title} share: "
+    return rows.select("players", source=pl.col("metric").str.replace(prefix, "", literal=True),
                        share=pl.col("estimate"), low="low", high="high", n_games="n")
 
 
 SOURCES: dict[str, Callable[[Context, dict], pl.DataFrame]] = {
     "seats": seats_source,
     "score_counts_by_seat": seat_scores_source,
-    "cards": lambda ctx, params: ctx.table("cards").frame,
-    "faces": lambda ctx, params: ctx.table("faces").frame,
     "balance": balance_source,
-    "glory_sources": glory_sources_source,
+    "score_sources": score_sources_source,
 }
+
+
+def source(ctx: Context, name: str) -> Callable[[Context, dict], pl.DataFrame]:
+    """The source called `name`: a registered one, or a component kind's table."""
+    kind = ctx.kind_of(name)
+    return SOURCES[name] if kind is None else (lambda c, params: c.table(kind).frame)
 
 
 # --- charts --------------------------------------------------------------------------------
@@ -149,18 +174,25 @@ def component_chart(kind: str) -> Callable[[Context, pl.DataFrame], Figure]:
     return chart
 
 
-def glory_sources_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+def score_sources_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     fig = _figure()
-    charts.plot_glory_sources(fig.subplots(), frame.rename({"share": "estimate"}),
-                              title="Share of all Glory by source")
+    score = ctx.roles.score_title
+    charts.plot_score_sources(fig.subplots(), frame.rename({"share": "estimate"}),
+                              ctx.roles.score_sources, score,
+                              title=f"Share of all {score} by source")
     return _on(ctx, fig)
 
 
 CHARTS: dict[str, Callable[[Context, pl.DataFrame], Figure]] = {
     "seats": seats_chart, "seat_scores": seat_scores_chart,
-    "cards": component_chart("card"), "faces": component_chart("face"),
-    "glory_sources": glory_sources_chart,
+    "score_sources": score_sources_chart,
 }
+
+
+def chart(ctx: Context, name: str) -> Callable[[Context, pl.DataFrame], Figure]:
+    """The chart called `name`: a registered one, or a component kind's forest."""
+    kind = ctx.kind_of(name)
+    return CHARTS[name] if kind is None else component_chart(kind)
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -216,39 +248,47 @@ def read_balance(ctx: Context, frame: pl.DataFrame) -> str:
             f"equals its share of seats.{weakest}")
 
 
-def read_glory_sources(ctx: Context, frame: pl.DataFrame) -> str:
+def read_score_sources(ctx: Context, frame: pl.DataFrame) -> str:
     sentences = []
     for (players,), group in frame.group_by("players", maintain_order=True):
         ranked = group.sort("share", descending=True)
         listed = ", ".join(f"{r['source']} {r['share']:.0%}" for r in ranked.iter_rows(named=True))
         sentences.append(f"At {players} players: {listed}.")
-    return "Share of all Glory by source. " + " ".join(sentences)
+    return f"Share of all {ctx.roles.score_title} by source. " + " ".join(sentences)
 
 
 READINGS: dict[str, Callable[[Context, pl.DataFrame], str]] = {
-    "seats": read_seats, "seat_scores": read_seat_scores, "cards": read_component("card"),
-    "faces": read_component("face"), "balance": read_balance,
-    "glory_sources": read_glory_sources,
+    "seats": read_seats, "seat_scores": read_seat_scores, "balance": read_balance,
+    "score_sources": read_score_sources,
 }
+
+
+def reading(ctx: Context, name: str) -> Callable[[Context, pl.DataFrame], str]:
+    """The reading called `name`: a registered one, or a component kind's."""
+    kind = ctx.kind_of(name)
+    return READINGS[name] if kind is None else read_component(kind)
 
 
 def summary_lines(ctx: Context) -> list[str]:
     """The one-minute summary: a verdict per player count, then the strongest associations,
-    the main source of Glory, ties and length."""
+    the main source of the score, ties and length."""
     balance = ctx.balance()
     lines = list(balance.verdicts)
     frame = balance.frame
     for (players,), group in frame.group_by("players", maintain_order=True):
         get = {r["metric"]: r for r in group.iter_rows(named=True)}
         ties, rounds = get["tie rate"], get["rounds mean"]
-        glory = group.filter(pl.col("section") == "glory").sort("estimate", descending=True)
-        main = glory.row(0, named=True) if glory.height else None
-        source = (f"; most Glory comes from {main['metric'].removeprefix('Glory share: ')} "
+        score = ctx.roles.score_title
+        scored = group.filter(pl.col("section") == ctx.roles.score).sort("estimate",
+                                                                         descending=True)
+        main = scored.row(0, named=True) if scored.height else None
+        main_source = (f"; most {score} comes from "
+                  f"{main['metric'].removeprefix(f'{score} share: ')} "
                   f"({main['estimate']:.0%})" if main else "")
         lines.append(f"{players} players: games last {rounds['estimate']:.1f} rounds, "
-                     f"{ties['estimate']:.1%} end in a tie{source}.")
-    for kind in ("card", "face"):
-        rows = _by_delta(ctx.table(f"{kind}s").frame)
+                     f"{ties['estimate']:.1%} end in a tie{main_source}.")
+    for kind in ctx.roles.kinds:
+        rows = _by_delta(ctx.table(kind).frame)
         lines.append(_none_owned(ctx, kind) if rows.is_empty() else
                      f"{_owners_win(kind, rows.row(0, named=True))} (an association, not its "
                      "effect).")
@@ -256,7 +296,7 @@ def summary_lines(ctx: Context) -> list[str]:
 
 
 def _by_delta(frame: pl.DataFrame) -> pl.DataFrame:
-    """A card or face table's rows with a difference, the largest first."""
+    """A component table's rows with a difference, the largest first."""
     return frame.filter(pl.col("delta").is_not_null()).sort("delta", descending=True)
 
 

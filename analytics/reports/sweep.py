@@ -12,28 +12,31 @@ from analytics.eventlog.store import Place
 from analytics.experiments.sweep_spec import SweepSpec
 from analytics.experiments.value import NOTE as VALUE_NOTE
 from analytics.experiments.value import headline
-from analytics.query.database import Filters
+from analytics.query.database import LogDatabase
 from analytics.reports import parts
 from analytics.reports.render import RenderedSection, write_report
 from analytics.reports.report import SECTIONS, render_section
 
-VALUE_COLUMNS = ("cell", "card", "slot", "replaced_by", "take_rate", "buyers_wr_with",
-                 "buyers_wr_without", "value", "low", "high", "p_adj", "n_games")
+# After the cell and the ablated component (named by the kind a card set holds).
+VALUE_COLUMNS = ("slot", "replaced_by", "take_rate", "buyers_wr_with", "buyers_wr_without",
+                 "value", "low", "high", "p_adj", "n_games")
 
 
 def write_sweep_report(spec: SweepSpec, folders: list[Place], result, out: Path
                        ) -> tuple[Path, Path]:
     """Write `out` (.html) and its .md twin for a played sweep (`result`: a SweepResult)."""
-    ctx = parts.Context(tuple(str(f) for f in folders), Filters())
-    sections = [cells_section(result.table)]
-    if result.values:
-        sections.append(value_section(result.values))
-    sections.append(render_section(ctx, SECTIONS[0]))  # seats, by player count
-    return write_report(out, out.with_suffix(".md"), title=f"Sweep {spec.path.stem}",
-                        subtitle=ctx.describe(), summary=summary(spec, result),
-                        sections=sections, manifest=ctx.manifest(),
-                        notes=(f"sweep spec {spec.path}; {spec.games:,} games a cell, seed "
-                               f"{spec.seed}; every cell plays the same seeds", VALUE_NOTE))
+    with LogDatabase(tuple(str(f) for f in folders)) as db:
+        ctx = parts.Context(db)
+        sections = [cells_section(result.table)]
+        if result.values:
+            sections.append(value_section(result.values, db.roles.set_kind))
+        sections.append(render_section(ctx, SECTIONS[0]))  # seats, by player count
+        return write_report(out, out.with_suffix(".md"), title=f"Sweep {spec.path.stem}",
+                            subtitle=ctx.describe(), summary=summary(spec, result),
+                            sections=sections, manifest=ctx.manifest(),
+                            notes=(f"sweep spec {spec.path}; {spec.games:,} games a cell, "
+                                   f"seed {spec.seed}; every cell plays the same seeds",
+                                   VALUE_NOTE))
 
 
 def cells_section(table: pl.DataFrame) -> RenderedSection:
@@ -44,12 +47,13 @@ def cells_section(table: pl.DataFrame) -> RenderedSection:
     return RenderedSection("Cells of the sweep", reading, table, sortable=True, anchor="cells")
 
 
-def value_section(values: dict) -> RenderedSection:
+def value_section(values: dict, kind: str) -> RenderedSection:
     frame = pl.concat([report.table.with_columns(cell=pl.lit(cell))
                        for cell, report in values.items()], how="diagonal_relaxed")
     reading = " ".join(f"{cell}: {headline(report)}." for cell, report in values.items())
     return RenderedSection("Strongest cards by causal value (paired ablation)", reading,
-                           frame.select(VALUE_COLUMNS), sortable=True, anchor="value")
+                           frame.select("cell", kind, *VALUE_COLUMNS), sortable=True,
+                           anchor="value")
 
 
 def summary(spec: SweepSpec, result) -> list[str]:

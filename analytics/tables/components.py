@@ -1,4 +1,5 @@
-"""Balance tables built from query results and statistics: cards, faces, seats, power.
+"""Balance tables built from query results and statistics: components of a kind (the game's
+roles name the kinds: Dice Forge's cards and faces), seats, power.
 
 Each function returns a `Table`: a polars frame plus footnote lines (what was hidden, how the
 intervals were made), so the command line can print the frame cleanly and the notes apart.
@@ -17,16 +18,19 @@ from threadpoolctl import threadpool_limits
 
 from analytics import stats
 from analytics.errors import UserError
-from analytics.query.database import Filters, LogDatabase, list_queries, run_query
+from analytics.query.database import Filters, LogDatabase, list_queries, opened
 from analytics.query.provenance import describe_logs
+from analytics.tables.design import SeatDesign, ratio
 
 __all__ = [
-    "Table", "card_table", "chart_figure", "face_table", "list_queries", "power_table",
-    "seat_table",
+    "Table", "chart_figure", "component_table", "list_queries", "power_table", "seat_table",
 ]
 
-Logs = Iterable[str | Path]
+Logs = Iterable[str | Path] | LogDatabase  # paths to open, or logs already open
 COVARIATES = ("seat", "bot", "players", "module")
+# A component table's text columns by default, after its id and before its score per game.
+SHORT_COLUMNS = ("n_owned", "take_rate", "owned_wr", "not_owned_wr", "delta", "delta_low",
+                 "delta_high", "adjusted_delta", "p_adj")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,23 +39,14 @@ class Table:
 
     frame: pl.DataFrame
     footnotes: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ()  # a text table's default columns (empty: every column)
 
 
-def card_table(logs: Logs, filters: Filters | None = None, sort: str = "delta",
-               min_n: int = 200, n_boot: int = 1000, seed: int = 0) -> Table:
-    """Per Heroic Feat card: take rate, owned vs not-owned win rate, adjusted effect, Glory."""
-    return component_table(logs, "card", filters, sort, min_n, n_boot, seed)
-
-
-def face_table(logs: Logs, filters: Filters | None = None, sort: str = "delta",
-               min_n: int = 200, n_boot: int = 1000, seed: int = 0) -> Table:
-    """Per die face (forged in the game): the same measures as `card_table`."""
-    return component_table(logs, "face", filters, sort, min_n, n_boot, seed)
-
-
-def component_table(logs: Logs, component: str, filters: Filters | None, sort: str,
-                    min_n: int, n_boot: int, seed: int) -> Table:
-    """The card or face table: point estimates, cluster-bootstrap and regression intervals.
+def component_table(logs: Logs, component: str, filters: Filters | None = None,
+                    sort: str = "delta", min_n: int = 200, n_boot: int = 1000, seed: int = 0
+                    ) -> Table:
+    """The table of one component kind of the game's roles (Dice Forge: card, face): point
+    estimates, cluster-bootstrap and regression intervals.
 
     Four small queries read the logs (seats, acquisitions, availability per run, event
     totals); owned / not-owned counts per game are then built once in numpy and feed the point
@@ -59,7 +54,9 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
     """
     # The matrix products here are thin (1,000 x games x ~40): OpenBLAS threads gain nothing
     # on them and keep spinning afterwards, costing seconds of CPU the DuckDB thread needs.
-    with LogDatabase(logs, filters) as db, threadpool_limits(limits=1, user_api="blas"):
+    with opened(logs, filters) as db, threadpool_limits(limits=1, user_api="blas"):
+        roles = db.roles
+        roles.component(component)  # an unknown kind is one line naming the game's kinds
         # The event totals are the longest query and nothing below needs them until the end:
         # they are read while numpy builds the design, resamples and fits.
         totals = db.submit("uses_and_glory_by_component", {"component": component})
@@ -85,16 +82,17 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
         component: names,
         "n_available": outcomes["n_available"].astype(np.int64),
         "n_owned": outcomes["n_owned"].astype(np.int64),
-        "take_rate": _ratio(outcomes["n_owned"], outcomes["n_available"]),
-        "copies": _ratio(design.copies, outcomes["n_owned"]),
+        "take_rate": ratio(outcomes["n_owned"], outcomes["n_available"]),
+        "copies": ratio(design.copies, outcomes["n_owned"]),
         "owned_wr": outcomes["owned_wr"], "owned_wr_low": owned_low, "owned_wr_high": owned_high,
         "not_owned_wr": outcomes["not_owned_wr"], "delta": outcomes["delta"],
         "delta_low": delta_low, "delta_high": delta_high,
         "adjusted_delta": [e.estimate for e in effects],
         "adjusted_low": [e.low for e in effects], "adjusted_high": [e.high for e in effects],
         "p_adj": p_adj, "first_acquirer_wr": design.first_acquirer_wr(),
-        "used_wr": used["used_wr"], "glory_per_game": _ratio(used["glory"], outcomes["n_owned"]),
-        "glory_per_cost": _ratio(used["glory"], used["cost"]),
+        "used_wr": used["used_wr"],
+        f"{roles.score}_per_game": ratio(used["score"], outcomes["n_owned"]),
+        f"{roles.score}_per_cost": ratio(used["score"], used["cost"]),
     }).with_columns(pl.selectors.float().fill_nan(None))
     shown, hidden = _apply_min_n(frame, "n_owned", min_n)
     notes = (
@@ -103,160 +101,22 @@ def component_table(logs: Logs, component: str, filters: Filters | None, sort: s
         f"owned_wr: 95% interval clustered by game (the seats of one game share its win); "
         f"delta: 95% cluster bootstrap over games (B={n_boot}, seed {seed})",
         "delta (owned_wr - not_owned_wr) and adjusted_delta are ASSOCIATIONS: they say who "
-        "buys a card, not what it does; adjusted_delta is delta adjusted for seat, bot, player "
-        "count and module only (what is fixed before any purchase; logistic regression per "
-        f"{component}, as a change in P(win)); p_adj: Benjamini-Hochberg over "
-        f"{int(np.sum(~np.isnan(p_adj)))} estimable rows. A card's effect: `dicelab value`",
+        f"buys a {component}, not what it does; adjusted_delta is delta adjusted for seat, "
+        "bot, player count and module only (what is fixed before any purchase; logistic "
+        f"regression per {component}, as a change in P(win)); p_adj: Benjamini-Hochberg over "
+        f"{int(np.sum(~np.isnan(p_adj)))} estimable rows. A {roles.set_kind or component}'s "
+        "effect: `dicelab value`",
     )
     shown = with_p_text(sort_frame(shown, sort), "p_adj")
-    return Table(shown, (*read, *notes))
-
-
-def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
-    """numerator / denominator, NaN where the denominator is 0 (SQL's nullif)."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denominator != 0, numerator / denominator, np.nan)
-
-
-def _index_of(values: pl.Series, index: dict[str, int]) -> np.ndarray:
-    return values.replace_strict(index, return_dtype=pl.Int64).to_numpy()
-
-
-def _seat_rows(seats: pl.DataFrame, game_id: np.ndarray, seat: np.ndarray) -> np.ndarray:
-    """Row in `seats` (ordered by game, then seat) of each (game_id, seat); -1 if none.
-
-    A lookup table by game and seat: a join of millions of acquisitions to the seats in polars
-    costs over a second, this a tenth of that.
-    """
-    seat_game, seat_of_row = seats["game_id"].to_numpy(), seats["seat"].to_numpy()
-    game_of_row = _game_index(seat_game)
-    games = seat_game[np.flatnonzero(np.diff(game_of_row, prepend=-1))]
-    width = int(max(seat_of_row.max(initial=0), seat.max(initial=0))) + 1
-    table = np.full((len(games) + 1, width), -1, dtype=np.int64)  # the last row: no such game
-    table[game_of_row, seat_of_row] = np.arange(seats.height)
-    # Acquisitions come in runs of one game's events: each run's game is looked up once.
-    starts = np.flatnonzero(np.diff(game_id, prepend=game_id[:1] - 1))
-    game = np.searchsorted(games, game_id[starts])
-    found = games[np.minimum(game, len(games) - 1)] == game_id[starts] if len(games) else False
-    game = np.repeat(np.where(found, game, len(games)), np.diff(starts, append=len(game_id)))
-    return np.where(seat >= 0, table.ravel()[game * width + np.maximum(seat, 0)], -1)
-
-
-def _game_index(game_id: np.ndarray) -> np.ndarray:
-    """0, 1, 2, ... for the successive games of rows ordered by game."""
-    return np.concatenate([[0], np.cumsum(game_id[1:] != game_id[:-1])])[:len(game_id)]
-
-
-def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.ndarray:
-    """True where `order` is the smallest of its `group` (values 0 .. n_groups - 1)."""
-    smallest = np.full(n_groups, np.iinfo(np.int64).max)
-    np.minimum.at(smallest, group, order)
-    return order == smallest[group]
-
-
-def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seat row, component column and seq of the acquisitions by a seat of `seats` (an inner
-    join, in numpy). The column is the component's rank among the offered ones, less one."""
-    row = _seat_rows(seats, acquired["game_id"].to_numpy(), acquired["seat"].to_numpy())
-    col = acquired["component_rank"].to_numpy().astype(np.int64) - 1
-    seq = acquired["seq"].to_numpy().astype(np.int64)
-    kept = row >= 0
-    if kept.all():  # the usual case: copying millions of rows to drop none costs a tenth of a s
-        return row, col, seq
-    return row[kept], col[kept], seq[kept]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatDesign:
-    """Seat-games (rows, ordered by game) against components (columns), as numpy arrays.
-
-    Availability is a property of a game's run (its card set), so per game only the seats and
-    win shares of each run are summed and mapped to components through `run_available`: the
-    bootstrap multiplies 2 x components + 2 x runs columns instead of 4 x components.
-    """
-
-    names: list[str]
-    game: np.ndarray  # game index (0 .. n_games - 1) of each seat row
-    run: np.ndarray  # run index of each seat row
-    win_share: np.ndarray
-    owned: np.ndarray  # (seats, components) 0/1: acquired in a game where it is available
-    run_available: np.ndarray  # (runs, components) 0/1
-    copies: np.ndarray  # copies acquired of each component, over all seats
-    first_wins: np.ndarray  # win shares summed over each component's first acquirers
-    first_games: np.ndarray  # games in which each component was acquired at all
-
-    @classmethod
-    def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
-              names: Sequence[str]) -> SeatDesign:
-        """From `outcome_by_seat_game`, `acquisitions_by_event` and `components_by_run` rows."""
-        game = _game_index(seats["game_id"].to_numpy())
-        runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))
-        run_index = {run: i for i, run in enumerate(runs)}
-        column = {name: i for i, name in enumerate(names)}
-        run_available = np.zeros((len(runs), len(names)))
-        run_available[_index_of(available["run_id"], run_index),
-                      _index_of(available["component"], column)] = 1.0
-        run = _index_of(seats["run_id"], run_index)
-        win_share = seats["win_share"].to_numpy().astype(float)
-        row, col, seq = _acquired_cells(seats, acquired)
-        owned = np.zeros((seats.height, len(names)))
-        owned.ravel()[row * len(names) + col] = 1.0  # flat indices: 2-D fancy indexing is slower
-        if not run_available.all():
-            owned *= run_available[run]  # as in the SQL: owned only where it could be acquired
-        copies = np.bincount(col, minlength=len(names)).astype(float)
-        # The first acquirer of a component in a game: the seat of its smallest seq there.
-        group = game[row] * len(names) + col
-        first = _first_in_group(group, seq, (int(game[-1]) + 1 if len(game) else 0) * len(names))
-        first_wins = np.bincount(col[first], weights=win_share[row[first]], minlength=len(names))
-        first_games = np.bincount(col[first], minlength=len(names)).astype(float)
-        return cls(list(names), game, run, win_share, owned, run_available, copies, first_wins,
-                   first_games)
-
-    @property
-    def n_games(self) -> int:
-        return int(self.game[-1]) + 1 if len(self.game) else 0
-
-    def per_game_sums(self) -> np.ndarray:
-        """Per game: owners and their win shares per component, then seats and wins per run."""
-        if not len(self.game):
-            return np.zeros((0, 2 * (len(self.names) + self.run_available.shape[0])))
-        # Seat rows are ordered by game, so each game's rows are one contiguous slice.
-        starts = np.flatnonzero(np.diff(self.game, prepend=-1))
-        owners = np.add.reduceat(self.owned, starts, axis=0)
-        owner_wins = np.add.reduceat(self.owned * self.win_share[:, None], starts, axis=0)
-        in_run = np.zeros((len(starts), self.run_available.shape[0]))
-        in_run[np.arange(len(starts)), self.run[starts]] = 1.0
-        seats = np.bincount(self.game)[:, None] * in_run
-        wins = np.bincount(self.game, weights=self.win_share)[:, None] * in_run
-        return np.column_stack([owners, owner_wins, seats, wins])
-
-    def outcomes(self, sums: np.ndarray) -> dict[str, np.ndarray]:
-        """Owned and not-owned counts and win rates from column sums of `per_game_sums`.
-
-        Takes one row of sums (the point estimates) or a stack of them (bootstrap resamples).
-        """
-        k, n_runs = len(self.names), self.run_available.shape[0]
-        n_owned, owned_wins = sums[..., :k], sums[..., k:2 * k]
-        n_available = sums[..., 2 * k:2 * k + n_runs] @ self.run_available
-        available_wins = sums[..., 2 * k + n_runs:] @ self.run_available
-        owned_wr = _ratio(owned_wins, n_owned)
-        not_owned_wr = _ratio(available_wins - owned_wins, n_available - n_owned)
-        return {"n_owned": n_owned, "owned_wins": owned_wins, "n_available": n_available,
-                "owned_wr": owned_wr, "not_owned_wr": not_owned_wr,
-                "delta": owned_wr - not_owned_wr}
-
-    def first_acquirer_wr(self) -> np.ndarray:
-        """Mean win share of the first seat to acquire each component in a game (NaN: none)."""
-        return _ratio(self.first_wins, self.first_games)
+    return Table(shown, (*read, *notes), (component, *SHORT_COLUMNS, f"{roles.score}_per_game"))
 
 
 def _event_totals(totals: pl.DataFrame, names: Sequence[str]) -> dict[str, np.ndarray]:
-    """used_wr, Glory and cost of each component in `names` (without events: NaN, 0, 0)."""
+    """used_wr, score and cost of each component in `names` (without events: NaN, 0, 0)."""
     rows = pl.DataFrame({"component": list(names)}).join(
         totals, on="component", how="left", maintain_order="left")
     return {"used_wr": rows["used_wr"].fill_null(np.nan).to_numpy(),
-            "glory": rows["glory"].fill_null(0).to_numpy().astype(float),
+            "score": rows["score"].fill_null(0).to_numpy().astype(float),
             "cost": rows["cost"].fill_null(0).to_numpy().astype(float)}
 
 
@@ -291,7 +151,7 @@ def sort_frame(frame: pl.DataFrame, sort: str) -> pl.DataFrame:
 
 def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -> Table:
     """Win rate by seat per player count, Wilson intervals, chi-square p against 1/N."""
-    with LogDatabase(logs, filters) as db:
+    with opened(logs, filters) as db:
         seats = db.run("win_rate_by_seat")
         described = db.filters.describe()
         read = describe_logs(db)
@@ -345,35 +205,47 @@ def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: floa
     return Table(pl.DataFrame(rows), (note,))
 
 
-CHART_KINDS = ("cards", "faces", "seats", "scores", "rounds")
+# Charts of the logs whatever the game; each component kind adds one, named by its plural's
+# word (Dice Forge: cards, faces): a forest of its table and its win rate by round acquired.
+CHART_KINDS = ("seats", "scores", "rounds")
 
 
 def chart_figure(kind: str, logs: Logs, filters: Filters | None = None, min_n: int = 200,
                  n_boot: int = 1000, seed: int = 0):
-    """A matplotlib Figure of one kind (cards, faces, seats, scores, rounds) over `logs`."""
+    """A matplotlib Figure of one kind (a component kind's plural, seats, scores, rounds)."""
     from matplotlib.figure import Figure  # slow to import: only for charts
 
     from analytics.reports import charts
 
-    if kind in ("cards", "faces"):
-        component = kind[:-1]
-        table = component_table(logs, component, filters, "delta", min_n, n_boot, seed).frame
-        acquired = run_query(logs, "win_rate_by_round_acquired", {"component": component},
-                             filters)
-        fig = Figure(figsize=(15, max(4.0, 0.38 * table.height + 1.5)), layout="constrained")
-        left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))
-        charts.plot_forest(left, table, component)
-        kept = acquired.filter(pl.col("component").is_in(table[component].to_list()))
-        charts.plot_round_acquired(right, kept, component)
+    with opened(logs, filters) as db:
+        components = {c.word: c.kind for c in db.roles.components}
+        if kind in components:
+            return _component_figure(db, components[kind], min_n, n_boot, seed)
+        if kind not in CHART_KINDS:
+            raise UserError(f"unknown chart {kind!r}: expected one of "
+                            f"{', '.join((*components, *CHART_KINDS))}")
+        fig = Figure(figsize=(9, 5.5), layout="constrained")
+        ax = fig.subplots()
+        if kind == "seats":
+            charts.plot_seats(ax, seat_table(db).frame)
+        elif kind == "scores":
+            charts.plot_scores(ax, db.run("score_counts_by_bot"))
+        else:
+            charts.plot_curves(ax, db.run("resources_by_round"), db.roles.score)
         return fig
-    if kind not in CHART_KINDS:
-        raise UserError(f"unknown chart {kind!r}: expected one of {', '.join(CHART_KINDS)}")
-    fig = Figure(figsize=(9, 5.5), layout="constrained")
-    ax = fig.subplots()
-    if kind == "seats":
-        charts.plot_seats(ax, seat_table(logs, filters).frame)
-    elif kind == "scores":
-        charts.plot_scores(ax, run_query(logs, "score_counts_by_bot", filters=filters))
-    else:
-        charts.plot_curves(ax, run_query(logs, "resources_by_round", filters=filters))
+
+
+def _component_figure(db: LogDatabase, component: str, min_n: int, n_boot: int, seed: int):
+    """The forest of a component kind's table beside its win rate by round acquired."""
+    from matplotlib.figure import Figure
+
+    from analytics.reports import charts
+
+    table = component_table(db, component, None, "delta", min_n, n_boot, seed).frame
+    acquired = db.run("win_rate_by_round_acquired", {"component": component})
+    fig = Figure(figsize=(15, max(4.0, 0.38 * table.height + 1.5)), layout="constrained")
+    left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))
+    charts.plot_forest(left, table, component)
+    kept = acquired.filter(pl.col("component").is_in(table[component].to_list()))
+    charts.plot_round_acquired(right, kept, component)
     return fig

@@ -1,15 +1,13 @@
-"""The short summary `make demo` prints: win rates by seat and by bot, scores, top cards."""
+"""The short summary `make demo` prints: win rates by seat and by bot, scores, the components
+most bought (of the kind a card set holds: Dice Forge's cards)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
-
 import polars as pl
 
-from analytics.query.database import Filters, LogDatabase
+from analytics.query.database import Filters, opened
 from analytics.stats import cluster_ratio_bounds, mean_bounds, wilson_bounds
-from analytics.tables.components import card_table
+from analytics.tables.components import Logs, component_table
 
 
 def with_wilson(frame: pl.DataFrame, wins: str = "wins", n: str = "n") -> pl.DataFrame:
@@ -44,19 +42,22 @@ def with_cluster_interval(bots: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
                              high=pl.Series(highs, dtype=pl.Float64))
 
 
-def summary_tables(logs: Iterable[str | Path], filters: Filters | None = None,
+def summary_tables(logs: Logs, filters: Filters | None = None,
                    top: int = 10, min_n: int = 200) -> list[tuple[str, pl.DataFrame]]:
-    """(title, table) pairs: seats, bots (with mean score), and the most bought cards."""
-    with LogDatabase(logs, filters) as db:
+    """(title, table) pairs: seats, bots (with mean score), and the most bought components."""
+    with opened(logs, filters) as db:
+        roles = db.roles
         seats = with_wilson(db.run("win_rate_by_seat"))
         bots = with_cluster_interval(db.run("win_rate_by_bot"),
                                      db.run("outcome_by_seat_game"))
         scores = with_mean_interval(db.run("mean_score_by_bot"))
+        # Owned win rate says who buys one, not how strong it is (`dicelab value` measures
+        # that): they are listed by how often they are bought, never ranked by owned win rate.
+        kind = roles.set_kind or roles.kinds[0]
+        bought = component_table(db, kind, None, "take_rate", min_n, n_boot=200).frame
     bots = bots.join(scores, on=["bot", "players"])
-    # Owned win rate says who buys a card, not how strong it is (`dicelab value` measures
-    # that): cards are listed by how often they are bought, never ranked by owned win rate.
-    cards = card_table(logs, filters, sort="take_rate", min_n=min_n, n_boot=200).frame
-    cards = cards.head(top).select("card", "n_owned", "take_rate", "copies", "glory_per_game")
+    bought = bought.head(top).select(kind, "n_owned", "take_rate", "copies",
+                                     f"{roles.score}_per_game")
     return [
         ("Win rate by seat (seat 0 plays first; 95% Wilson interval)",
          seats.select("players", "seat", "n", "win_rate", "low", "high", "expected")),
@@ -64,6 +65,6 @@ def summary_tables(logs: Iterable[str | Path], filters: Filters | None = None,
          "interval: Student t over games)",
          bots.select("players", "bot", "n", "win_rate", "low", "high", "n_games", "mean_score",
                      "score_low", "score_high")),
-        (f"The {top} most bought feat cards (take rate; how strong a card is: dicelab value)",
-         cards),
+        (f"The {top} most bought {roles.component(kind).plural} (take rate; how strong one "
+         "is: dicelab value)", bought),
     ]

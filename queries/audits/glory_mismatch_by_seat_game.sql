@@ -1,9 +1,9 @@
--- question: Which seats' final score differs from the sum of their Glory events?
+-- question: Which seats' final score differs from the sum of their score resource's events?
 -- grain: one row per violating game and seat (none when the logs are sound)
 with glory_sums as (
     select game_id, seat, sum(amount)::bigint as glory
     from events
-    where resource = 'glory'
+    where resource = score_resource()
     group by game_id, seat
 ),
 final as (

@@ -1,11 +1,11 @@
--- question: At which events does a seat's Gold, Sun or Moon reserve go below zero?
+-- question: At which events does a seat's reserve of a resource that pays for components go below zero?
 -- grain: one row per violating event (none when the logs are sound)
 with changes as (
-    -- resource_gained is taken to be what entered the reserve; overflow is reported apart
+    -- a gain is taken to be what entered the reserve; overflow is reported apart
     select game_id, seq, seat, resource::varchar as resource, amount
     from events
-    where kind in ('resource_gained', 'resource_lost', 'resource_spent')
-      and resource in ('gold', 'sun', 'moon')
+    where kind in (select value from roles where role in ('gain', 'loss', 'spend'))
+      and resource in (select value from roles where role = 'pay')
 ),
 running as (
     select game_id, seq, seat, resource, amount,

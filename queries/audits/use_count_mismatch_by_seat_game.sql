@@ -1,10 +1,10 @@
--- question: Which use counts in `uses` disagree with the use events they summarise (a face rolled, a reinforcement or token used)?
+-- question: Which use counts in `uses` disagree with the use events they summarise (the use events of the game's roles)?
 -- grain: one row per violating game, seat, kind and component (none when the logs are sound)
 with counted as (
     select game_id, seat, kind::varchar as kind, item::varchar as component,
            count(*)::bigint as n_events
     from events
-    where kind in ('die_rolled', 'reinforcement_used', 'token_used')
+    where kind in (select value from roles where role = 'use')
     group by game_id, seat, kind, item
 ),
 stored as (

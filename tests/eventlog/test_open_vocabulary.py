@@ -52,7 +52,7 @@ def test_a_new_face_appears_in_the_face_tables(logs):
         uses = db.run("uses_and_glory_by_component", {"component": "face"})
         sources = db.run("glory_by_source")
     row = faces.filter(pl.col("component") == "gold_9").row(0, named=True)
-    assert (row["n_available"], row["n_owned"], row["owned_wr"], row["n_uses"], row["glory"],
+    assert (row["n_available"], row["n_owned"], row["owned_wr"], row["n_uses"], row["score"],
             row["cost"]) == (2, 1, 1.0, 1, 6, 7)
     assert uses.filter(pl.col("component") == "gold_9").rows() == [("gold_9", 1, 1.0, 1.0, 6, 7)]
     assert sources.filter(pl.col("cause") == "gold_9")["source"].to_list() == ["die_face"]

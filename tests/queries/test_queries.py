@@ -11,7 +11,8 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from analytics.query.database import LogDatabase, parse_query_file, query_paths
-from analytics.tables.components import _seat_rows, component_table
+from analytics.tables.components import component_table
+from analytics.tables.design import _seat_rows
 from tests.analytics_fixtures import (
     BASE_CARDS,
     LogBuilder,
@@ -55,7 +56,7 @@ def test_card_contribution(db):
          10 / 6),
     ])
     hammer = frame.filter(pl.col("component") == "blacksmiths_hammer")
-    assert hammer["glory"].item() == 1 and hammer["glory_per_game"].item() is None
+    assert hammer["score"].item() == 1 and hammer["score_per_game"].item() is None
 
 
 def test_face_contribution(db):
@@ -74,7 +75,7 @@ def test_table_agrees_with_contribution_query(db, component):
     same = {"n_available": "n_available", "n_owned": "n_owned", "take_rate": "take_rate",
             "copies": "copies_per_owner", "owned_wr": "owned_wr", "not_owned_wr": "not_owned_wr",
             "delta": "delta", "first_acquirer_wr": "first_acquirer_wr", "used_wr": "used_wr",
-            "glory_per_game": "glory_per_game", "glory_per_cost": "glory_per_cost"}
+            "glory_per_game": "score_per_game", "glory_per_cost": "score_per_cost"}
     assert table[component].to_list() == query["component"].to_list()
     assert_frame_equal(table.select(list(same)),
                        query.select(pl.col(v).alias(k) for k, v in same.items()),

@@ -23,4 +23,8 @@ ROLES = Roles(
     score_label="Glory",
     set_kind="card",
     score_source_attribute="glory_source",
+    # Balance and report order (Glory no component causes, 'other', comes last): the Hammer's
+    # Glory comes from its gold track (its catalogue row says so), apart from the other cards'
+    # effects.
+    score_sources=("die_face", "card_printed", "card_effect", "hammer"),
 )

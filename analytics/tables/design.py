@@ -1,0 +1,150 @@
+"""The seat-by-component design of the component tables: seat-games (rows) against components
+(columns) as numpy arrays, built once from three queries' rows and summed per game for the
+point estimates, the cluster bootstrap and the regression alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+
+def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """numerator / denominator, NaN where the denominator is 0 (SQL's nullif)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(denominator != 0, numerator / denominator, np.nan)
+
+
+def _index_of(values: pl.Series, index: dict[str, int]) -> np.ndarray:
+    return values.replace_strict(index, return_dtype=pl.Int64).to_numpy()
+
+
+def _seat_rows(seats: pl.DataFrame, game_id: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """Row in `seats` (ordered by game, then seat) of each (game_id, seat); -1 if none.
+
+    A lookup table by game and seat: a join of millions of acquisitions to the seats in polars
+    costs over a second, this a tenth of that.
+    """
+    seat_game, seat_of_row = seats["game_id"].to_numpy(), seats["seat"].to_numpy()
+    game_of_row = _game_index(seat_game)
+    games = seat_game[np.flatnonzero(np.diff(game_of_row, prepend=-1))]
+    width = int(max(seat_of_row.max(initial=0), seat.max(initial=0))) + 1
+    table = np.full((len(games) + 1, width), -1, dtype=np.int64)  # the last row: no such game
+    table[game_of_row, seat_of_row] = np.arange(seats.height)
+    # Acquisitions come in runs of one game's events: each run's game is looked up once.
+    starts = np.flatnonzero(np.diff(game_id, prepend=game_id[:1] - 1))
+    game = np.searchsorted(games, game_id[starts])
+    found = games[np.minimum(game, len(games) - 1)] == game_id[starts] if len(games) else False
+    game = np.repeat(np.where(found, game, len(games)), np.diff(starts, append=len(game_id)))
+    return np.where(seat >= 0, table.ravel()[game * width + np.maximum(seat, 0)], -1)
+
+
+def _game_index(game_id: np.ndarray) -> np.ndarray:
+    """0, 1, 2, ... for the successive games of rows ordered by game."""
+    return np.concatenate([[0], np.cumsum(game_id[1:] != game_id[:-1])])[:len(game_id)]
+
+
+def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.ndarray:
+    """True where `order` is the smallest of its `group` (values 0 .. n_groups - 1)."""
+    smallest = np.full(n_groups, np.iinfo(np.int64).max)
+    np.minimum.at(smallest, group, order)
+    return order == smallest[group]
+
+
+def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seat row, component column and seq of the acquisitions by a seat of `seats` (an inner
+    join, in numpy). The column is the component's rank among the offered ones, less one."""
+    row = _seat_rows(seats, acquired["game_id"].to_numpy(), acquired["seat"].to_numpy())
+    col = acquired["component_rank"].to_numpy().astype(np.int64) - 1
+    seq = acquired["seq"].to_numpy().astype(np.int64)
+    kept = row >= 0
+    if kept.all():  # the usual case: copying millions of rows to drop none costs a tenth of a s
+        return row, col, seq
+    return row[kept], col[kept], seq[kept]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDesign:
+    """Seat-games (rows, ordered by game) against components (columns), as numpy arrays.
+
+    Availability is a property of a game's run (its card set), so per game only the seats and
+    win shares of each run are summed and mapped to components through `run_available`: the
+    bootstrap multiplies 2 x components + 2 x runs columns instead of 4 x components.
+    """
+
+    names: list[str]
+    game: np.ndarray  # game index (0 .. n_games - 1) of each seat row
+    run: np.ndarray  # run index of each seat row
+    win_share: np.ndarray
+    owned: np.ndarray  # (seats, components) 0/1: acquired in a game where it is available
+    run_available: np.ndarray  # (runs, components) 0/1
+    copies: np.ndarray  # copies acquired of each component, over all seats
+    first_wins: np.ndarray  # win shares summed over each component's first acquirers
+    first_games: np.ndarray  # games in which each component was acquired at all
+
+    @classmethod
+    def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
+              names: Sequence[str]) -> SeatDesign:
+        """From `outcome_by_seat_game`, `acquisitions_by_event` and `components_by_run` rows."""
+        game = _game_index(seats["game_id"].to_numpy())
+        runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))
+        run_index = {run: i for i, run in enumerate(runs)}
+        column = {name: i for i, name in enumerate(names)}
+        run_available = np.zeros((len(runs), len(names)))
+        run_available[_index_of(available["run_id"], run_index),
+                      _index_of(available["component"], column)] = 1.0
+        run = _index_of(seats["run_id"], run_index)
+        win_share = seats["win_share"].to_numpy().astype(float)
+        row, col, seq = _acquired_cells(seats, acquired)
+        owned = np.zeros((seats.height, len(names)))
+        owned.ravel()[row * len(names) + col] = 1.0  # flat indices: 2-D fancy indexing is slower
+        if not run_available.all():
+            owned *= run_available[run]  # as in the SQL: owned only where it could be acquired
+        copies = np.bincount(col, minlength=len(names)).astype(float)
+        # The first acquirer of a component in a game: the seat of its smallest seq there.
+        group = game[row] * len(names) + col
+        first = _first_in_group(group, seq, (int(game[-1]) + 1 if len(game) else 0) * len(names))
+        first_wins = np.bincount(col[first], weights=win_share[row[first]], minlength=len(names))
+        first_games = np.bincount(col[first], minlength=len(names)).astype(float)
+        return cls(list(names), game, run, win_share, owned, run_available, copies, first_wins,
+                   first_games)
+
+    @property
+    def n_games(self) -> int:
+        return int(self.game[-1]) + 1 if len(self.game) else 0
+
+    def per_game_sums(self) -> np.ndarray:
+        """Per game: owners and their win shares per component, then seats and wins per run."""
+        if not len(self.game):
+            return np.zeros((0, 2 * (len(self.names) + self.run_available.shape[0])))
+        # Seat rows are ordered by game, so each game's rows are one contiguous slice.
+        starts = np.flatnonzero(np.diff(self.game, prepend=-1))
+        owners = np.add.reduceat(self.owned, starts, axis=0)
+        owner_wins = np.add.reduceat(self.owned * self.win_share[:, None], starts, axis=0)
+        in_run = np.zeros((len(starts), self.run_available.shape[0]))
+        in_run[np.arange(len(starts)), self.run[starts]] = 1.0
+        seats = np.bincount(self.game)[:, None] * in_run
+        wins = np.bincount(self.game, weights=self.win_share)[:, None] * in_run
+        return np.column_stack([owners, owner_wins, seats, wins])
+
+    def outcomes(self, sums: np.ndarray) -> dict[str, np.ndarray]:
+        """Owned and not-owned counts and win rates from column sums of `per_game_sums`.
+
+        Takes one row of sums (the point estimates) or a stack of them (bootstrap resamples).
+        """
+        k, n_runs = len(self.names), self.run_available.shape[0]
+        n_owned, owned_wins = sums[..., :k], sums[..., k:2 * k]
+        n_available = sums[..., 2 * k:2 * k + n_runs] @ self.run_available
+        available_wins = sums[..., 2 * k + n_runs:] @ self.run_available
+        owned_wr = ratio(owned_wins, n_owned)
+        not_owned_wr = ratio(available_wins - owned_wins, n_available - n_owned)
+        return {"n_owned": n_owned, "owned_wins": owned_wins, "n_available": n_available,
+                "owned_wr": owned_wr, "not_owned_wr": not_owned_wr,
+                "delta": owned_wr - not_owned_wr}
+
+    def first_acquirer_wr(self) -> np.ndarray:
+        """Mean win share of the first seat to acquire each component in a game (NaN: none)."""
+        return ratio(self.first_wins, self.first_games)
