@@ -7,7 +7,7 @@ from __future__ import annotations
 from harness import Bench
 
 from analytics.engine.chance import SeededChance
-from analytics.games.diceforge.rules.clone import clone
+from analytics.engine.clone import clone
 from analytics.games.diceforge.rules.temple import offered_faces, temple_cached
 
 
@@ -34,7 +34,7 @@ def test_answers_follow_every_kind_of_change_to_a_pool():
 def test_a_clone_and_its_original_keep_their_own_answers():
     b = Bench(players=2)
     g = b.g
-    copy = clone(g, SeededChance(1), g.decider)
+    copy = clone(g, chance=SeededChance(1), decider=g.decider)
     start = _left(g)
     copy.sanctuary[9].clear()
     assert _left(copy) == start - len(g.sanctuary[9])

@@ -1,5 +1,9 @@
 """Resumable, copyable state: a clone taken at an action choice shares nothing mutable with the
-game, plays on to the end with its own chance and decider, and resumes exactly."""
+game, plays on to the end with its own chance and decider, and resumes exactly.
+
+The clone's log holds only its own events (engine/clone.py's contract: no past rows copied);
+`log.start` counts the events before its first row, so these tests compare a clone's rows with
+the original's from there."""
 
 from __future__ import annotations
 
@@ -8,7 +12,6 @@ import random
 from analytics.engine import Decider, SeededChance, derive_seed, play, thawed
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.rules import turn
-from analytics.games.diceforge.rules.clone import clone
 from analytics.games.diceforge.rules.components import FACES
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Game, Setup
@@ -65,11 +68,17 @@ def mutable_parts(g: Game) -> dict[int, object]:
 
 
 def snapshot(g: Game) -> tuple:
-    """Every field of the state but its channels out, as plain values."""
+    """Every field of the state but its channels out, as plain values; of the log, where it
+    stands (a clone's log holds no past rows)."""
     def fields_of(obj, skip=()):
         return tuple((n, repr(getattr(obj, n))) for n in attribute_names(obj) if n not in skip)
     return (fields_of(g, ("players", "chance", "decider", "decide", "_orders", "log")),
-            tuple(fields_of(p) for p in g.players), tuple(g.log.rows))
+            tuple(fields_of(p) for p in g.players),
+            (g.log.start + len(g.log.rows), g.log.round, g.log.active_seat))
+
+
+def clone(g: Game, chance, decider) -> Game:
+    return GAME.clone(g, chance, decider)
 
 
 def test_a_clone_shares_nothing_mutable_and_starts_equal():
@@ -78,6 +87,7 @@ def test_a_clone_shares_nothing_mutable_and_starts_equal():
     original = policies[0].forks[0]
     twin = clone(original, SeededChance(2), Decider(bots_plain(), 2))
     assert snapshot(twin) == snapshot(original)
+    assert twin.log.rows == [] and twin.log.start == original.log.start + len(original.log.rows)
     assert not set(mutable_parts(twin)) & set(mutable_parts(original))
     assert twin.setup is original.setup
     assert twin.players[0].dice[0][0] is original.players[0].dice[0][0]
@@ -99,10 +109,12 @@ def test_changing_a_clone_leaves_the_original_and_both_play_on():
     twin.stacks["M1"] = 0
     twin.extra_turns.append(1)
     twin.log.emit(0, "cheated")
+    rows = list(original.log.rows)
     assert snapshot(original) == before
     twin.decider.bind(twin, GAME)
     GAME.play(twin)
     assert twin.over and not original.over and snapshot(original) == before
+    assert original.log.rows == rows and twin.log.rows[0][3] == "cheated"
     original.decider.bind(original, GAME)
     GAME.play(original)
     assert original.over and twin.log.rows[-1] != original.log.rows[-1]
@@ -125,7 +137,8 @@ def test_a_clone_with_the_game_dice_and_deciders_resumes_it_exactly():
     resumed = policies[2].forks[0]
     resumed.decider.bind(resumed, GAME)
     GAME.play(resumed)
-    assert resumed.log.rows == result.events
+    assert 0 < resumed.log.start < len(result.events)
+    assert resumed.log.rows == result.events[resumed.log.start:]
 
 
 def bots_plain() -> list:

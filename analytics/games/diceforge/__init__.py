@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
+from analytics.engine.clone import clone
 from analytics.errors import UserError
 
 # The cards register their handlers and the bots their policies when imported: the game's
@@ -27,7 +28,6 @@ from analytics.games.diceforge.cards import (  # noqa: F401
 )
 from analytics.games.diceforge.roles import ROLES
 from analytics.games.diceforge.rules import turn
-from analytics.games.diceforge.rules.clone import clone
 from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
 from analytics.games.diceforge.rules.content import load_card_set, preset_names
 from analytics.games.diceforge.rules.labels import LABELLING
@@ -96,7 +96,7 @@ class DiceForge:
         turn.play(state)
 
     def clone(self, state: Game, chance, decider) -> Game:
-        return clone(state, chance, decider)
+        return clone(state, chance=chance, decider=decider)
 
     def standings(self, state: Game) -> list[tuple]:
         return turn.standings(state)

@@ -15,12 +15,12 @@ import random
 from typing import Any
 
 from analytics.engine.chance import SeededChance
+from analytics.engine.clone import clone
 from analytics.engine.decisions import Decision
 from analytics.engine.guard import thawed
 from analytics.games.diceforge.bots.heuristic import PLANS, HeuristicBot, option_score
 from analytics.games.diceforge.bots.lookahead_moves import Move, moves
 from analytics.games.diceforge.rules import turn
-from analytics.games.diceforge.rules.clone import clone
 from analytics.games.diceforge.rules.components import GLORY
 from analytics.games.diceforge.rules.state import Game
 from analytics.policies.registry import register_bot
@@ -139,7 +139,7 @@ class LookaheadBot:
         """The outcome for `seat` of one rollout after `move`, its dice drawn from `seed`."""
         decider = RolloutDecider(self.rollout_bots, seat, move)
         with thawed():  # the clone is the search's own: it plays while the real game waits
-            state = clone(g, SeededChance(seed), decider)
+            state = clone(g, chance=SeededChance(seed), decider=decider)
             decider.bind(state, None)
             turn.play(state)
         return outcome(state, seat, self.win_bonus)
