@@ -8,6 +8,7 @@ from __future__ import annotations
 import polars as pl
 
 from analytics.errors import UserError
+from analytics.eventlog.check import check_run, require_whole
 from analytics.eventlog.legacy import legacy_roles, schema2_components
 from analytics.eventlog.roles import ROLES_FILE, Roles
 from analytics.eventlog.schema import OLDEST_READABLE, SCHEMA_VERSION, empty_frame
@@ -20,8 +21,6 @@ SOURCE = "source"  # runs column: 'simulated' or 'recorded'
 def read_table(location: Location, table: str) -> pl.DataFrame:
     """One table of a run folder (its committed parts; a damaged one is a UserError): word
     columns hold the run's own Enums."""
-    from analytics.runs.folder import check_run, require_whole  # it reads with these readers
-
     run_dir = Place.of(location)
     runs = read_runs(run_dir)
     if table == "runs":

@@ -39,18 +39,19 @@ import duckdb
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
-from analytics.eventlog.store import Place, is_url
-from analytics.eventlog.writer import PARTS
-from analytics.query.files import queries_dir
-from analytics.query.roles import create_roles, pooled_roles
-from analytics.runs.folder import (
+from analytics.eventlog.check import (
     check_run,
     damage_advice,
     require_run_files,
     require_whole,
     warn_unfinished,
 )
+from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
+from analytics.eventlog.store import Place, is_url
+from analytics.eventlog.writer import PARTS
+from analytics.query.files import queries_dir
+from analytics.query.provenance import ambiguous_set, no_set_matches
+from analytics.query.roles import create_roles, pooled_roles
 
 QUERIES_DIR = queries_dir()
 MACROS_FILE = "_macros.sql"
@@ -415,8 +416,6 @@ class LogDatabase:
     def _check_set_filter(self, wanted: list[str]) -> None:
         """--set keeps the games of a set named so or of that content hash: one content per
         value (two different sets of one name never pool), and nothing kept lists what is."""
-        from analytics.query.provenance import ambiguous_set, no_set_matches
-
         sets = self.con.sql(_SETS_SQL).pl()
         for value in wanted:
             named = sets.filter((sets["card_set"] == value) | (sets["set_hash"] == value))
