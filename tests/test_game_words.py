@@ -28,9 +28,6 @@ ALLOWED = {
     # The record file format (`dicelab record`): its header line `card SLOT CARD_ID` names a
     # set's card per slot, a key of the file format, as `players` or `seat` are.
     "analytics/records/format.py": {"card"},
-    # The live recorder's status line shows a Dice Forge table's reserves; records of another
-    # game need their own status (left to do: read it from the game's roles).
-    "analytics/records/recorder.py": {"glory", "gold", "moon", "sun"},
 }
 
 

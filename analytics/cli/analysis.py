@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from analytics.cli.common import Command, format_option
+from analytics.cli.common import Command, format_option, game_option
 from analytics.output import choose_columns, legend, render_table
 from analytics.query.database import Filters, LogDatabase, find_query
 from analytics.query.provenance import describe_logs, resolve_set
@@ -198,8 +198,9 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
               default=0.05, show_default=True, help="Two-sided significance level.")
 @click.option("--power", "power_", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.8, show_default=True, help="Chance of detecting the effect.")
+@game_option
 @format_option
-def power_command(effect, base, paired, correlation, logs_a, logs_b, alpha, power_, fmt):
+def power_command(effect, base, paired, correlation, logs_a, logs_b, alpha, power_, game, fmt):
     """How many games detect a change in win rate.
 
     \b
@@ -210,7 +211,7 @@ def power_command(effect, base, paired, correlation, logs_a, logs_b, alpha, powe
     """
     from analytics.experiments.compare import paired_correlation
 
-    correlation, measured = paired_correlation(paired, correlation, logs_a, logs_b)
+    correlation, measured = paired_correlation(paired, correlation, logs_a, logs_b, game)
     emit(analysis.power_table(effect, base, alpha, power_, paired, correlation, measured), fmt)
 
 

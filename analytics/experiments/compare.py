@@ -299,8 +299,8 @@ def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
                                          (games.win["B"] * buyers).sum(axis=1), count)
 
 
-def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b
-                       ) -> tuple[float, str]:
+def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b,
+                       game: str | None = None) -> tuple[float, str]:
     """The correlation `power --paired` uses and where it comes from ('' = assumed).
 
     Measured: the correlation of a seat's win share on one seed under the two arms, over
@@ -311,7 +311,7 @@ def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b
     if not paired or assumed is not None or not (logs_a and logs_b):
         raise UserError("--logs-a and --logs-b (together) measure the correlation of a "
                         "--paired design: drop --correlation")
-    games = pair(*read_arms(logs_a, logs_b))
+    games = pair(*read_arms(logs_a, logs_b, game))
     a, b = games.win["A"].ravel(), games.win["B"].ravel()
     corr = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else math.nan
     if math.isnan(corr):

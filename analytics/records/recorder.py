@@ -40,7 +40,7 @@ def status(state: Any) -> str:
         return "setup"
     seats = []
     for p in state.players:
-        res = " ".join(f"{k}{p.res.get(k, 0)}" for k in ("gold", "sun", "moon", "glory"))
+        res = " ".join(f"{k}{n}" for k, n in p.res.items())  # the game's resources, its order
         up = "/".join(getattr(f, "id", str(f)) for f in p.up)
         seats.append(f"seat {p.seat}: {res} up {up}")
     return f"round {state.round + 1}, seat {state.active} active | " + " | ".join(seats)
