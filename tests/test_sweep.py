@@ -45,7 +45,7 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
     (SPEC.replace("players =", "player ="), 5,
      "unknown key 'player' (did you mean 'players'?); known: sets, modules, players, bots, rules"),
     (SPEC.replace("seed = 3", "sed = 3"), 2,
-     "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid, value"),
+     "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid, value, game"),
     (SPEC.replace('"base-alternates"', '"base-alternate"'), 4,
      "cell base-alternate_none_2p_economist-hero: card set 'base-alternate' is neither a preset "
      "(base, base-alternates, rebellion-goddess-cards, rebellion-titans-cards) nor a file"),

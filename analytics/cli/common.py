@@ -67,10 +67,10 @@ class Command(UserErrorsExit1, click.Command):
 
 
 def game_option(func):
-    """--game NAME for a command that reads logs: they must be of that game."""
+    """--game NAME: the game of the logs read (they must be of it) or of the games played."""
     return click.option("--game", default=None, metavar="NAME",
-                        help="The game of the logs (default: whichever game they are of); "
-                             "logs of another game are an error.")(func)
+                        help="The game: of the logs read (default: theirs; logs of another "
+                             "game are an error), or of new games (default: diceforge).")(func)
 
 
 def format_option(func):

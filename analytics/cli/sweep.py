@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analytics.cli.common import Command, cluster_option, format_option
+from analytics.cli.common import Command, cluster_option, format_option, game_option
 from analytics.output import render_table
 
 
@@ -20,8 +20,9 @@ from analytics.output import render_table
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a report across cells (HTML + Markdown twin) here.")
 @cluster_option
+@game_option
 @format_option
-def sweep_command(spec, out, workers, quiet, report_path, cluster, fmt) -> None:
+def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) -> None:
     """Play a grid of setups (card sets x modules x player counts x bots x rule options) as
     one job, then one table across the cells: the first seat's wins and advantage, the mean
     score, and the strongest cards by causal value where the spec asks for it (`value =
@@ -52,7 +53,7 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, fmt) -> None:
     from analytics.experiments.sweep import run_sweep
 
     result = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet,
-                       report=report_path)
+                       report=report_path, game=game)
     click.echo(render_table(result.table, fmt))
     if report_path is not None:
         click.echo(f"wrote {report_path} and {report_path.with_suffix('.md')}", err=True)

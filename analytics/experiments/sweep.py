@@ -44,12 +44,12 @@ class SweepResult:
 
 def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
               cluster: str | None = None, progress: bool = True,
-              report: Path | None = None) -> SweepResult:
+              report: Path | None = None, game: str | None = None) -> SweepResult:
     """Play every cell of the spec at `spec_path` into `out` (or finish them), then the value
     runs asked for; the table, and the report at `report` (.html, with its .md twin)."""
     from analytics.runs.simulate import run_simulation  # the engine: only once the spec reads well
 
-    spec = read_spec(spec_path)
+    spec = read_spec(spec_path, game)
     place = Place.of(out)
     plans = _value_plans(spec, place)
     if report is not None:
@@ -105,7 +105,7 @@ def _value_plans(spec: SweepSpec, place: Place) -> dict[str, ValuePlan]:
         if not place.is_local:
             raise UserError(f"--out {place}: a sweep asking for value writes the ablated card "
                             "sets as files every worker reads; put --out on a (shared) path")
-        card_set, found = ablations(cell.card_set, None)
+        card_set, found = ablations(cell.card_set, None, game=cell.game)
         folder = Path(place.path) / VALUE / cell.name  # absolute: workers read the sets
         plans[cell.name] = ValuePlan(card_set, folder, {a: ablation_folder(folder, a)
                                                         for a in found if a.card in cell.value})
@@ -119,7 +119,7 @@ def _cell_value(cell: Cell, spec: SweepSpec, folder: Place, plan: ValuePlan,
     from analytics.experiments.value import value_against
 
     arm = ArmSpec(cell.card_set, seat_bots(cell.bots, cell.players), dict(cell.rules),
-                  cell.module)  # the arm whose run the cell's own is
+                  cell.module, cell.game)  # the arm whose run the cell's own is
     return value_against(folder, arm, (cell.players, spec.games, spec.seed), plan.card_set,
                          list(plan.runs), plan.folder, workers=workers, progress=False,
                          cluster=cluster, on_games=on_games)

@@ -2,6 +2,7 @@
 
     games = 2000          # per cell
     seed = 1              # every cell plays the same seeds: cells are paired
+    game = "diceforge"    # optional: the game every cell plays (default: --game, or diceforge)
     [grid]
     sets = ["base", "base-alternates"]
     modules = ["none"]
@@ -30,7 +31,8 @@ from pathlib import Path
 
 from analytics.errors import UserError
 
-TOP_KEYS = {"games": int, "seed": int, "grid": dict, "value": object}  # value: checked alone
+TOP_KEYS = {"games": int, "seed": int, "grid": dict, "value": object,  # value: checked alone
+            "game": str}
 ALL = "all"
 GRID_KEYS = {"sets": str, "modules": str, "players": int, "bots": str, "rules": dict}
 DEFAULTS = {"sets": ["base"], "modules": ["none"], "players": [4], "bots": ["economist"],
@@ -48,6 +50,7 @@ class Cell:
     bots: tuple[str, ...]
     rules: dict[str, str]
     value: tuple[str, ...] = ()  # the cards whose causal value is asked for (ids, set order)
+    game: str = ""  # '': the game a new run plays (analytics.games.DEFAULT_GAME)
 
 
 @dataclass(frozen=True)
@@ -59,14 +62,17 @@ class SweepSpec:
 
     def as_dict(self) -> dict:
         """What decides the sweep's games (stored in the sweep manifest to resume)."""
-        return {"games": self.games, "seed": self.seed,
+        # A sweep of the default game says none, as sweeps did before games could be chosen.
+        game = {"game": self.cells[0].game} if self.cells and self.cells[0].game else {}
+        return {"games": self.games, "seed": self.seed, **game,
                 "cells": [[c.name, c.card_set, c.module, c.players, list(c.bots),
                            c.rules, *([list(c.value)] if c.value else [])]
                           for c in self.cells]}
 
 
-def read_spec(path: Path) -> SweepSpec:
-    """The spec at `path`, every cell validated by the game (no game is played)."""
+def read_spec(path: Path, game: str | None = None) -> SweepSpec:
+    """The spec at `path`, every cell validated by the game (no game is played); its `game`
+    key, else `game` (--game), else the default game is played."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -87,7 +93,7 @@ def read_spec(path: Path) -> SweepSpec:
     for key, kind in GRID_KEYS.items():
         if not grid[key] or not all(isinstance(v, kind) for v in grid[key]):
             raise where.error(key, f"{key} must be a non-empty list of {kind.__name__}s")
-    cells = tuple(_cells(grid))
+    cells = tuple(_cells(grid, data.get("game") or game or ""))
     for cell in cells:
         _validate(cell, data["games"], data["seed"], where)
     if isinstance(data.get("value"), dict):
@@ -111,15 +117,17 @@ def _with_value(cell: Cell, asked: object, where: _Where) -> Cell:
                           'them by card set')
     try:
         if asked == ALL:
-            cards = dict.fromkeys(a.card for a in ablations(cell.card_set, None)[1])
+            cards = dict.fromkeys(a.card for a in ablations(cell.card_set, None,
+                                                            game=cell.game)[1])
         else:
-            cards = dict.fromkeys(c for c in asked if ablations(cell.card_set, c)[1])
+            cards = dict.fromkeys(c for c in asked
+                                  if ablations(cell.card_set, c, game=cell.game)[1])
     except UserError as err:
         raise where.error("value", f"cell {cell.name}: {err}") from None
     return replace(cell, value=tuple(cards))
 
 
-def _cells(grid: dict):
+def _cells(grid: dict, game: str):
     for card_set, module, players, bots, rules in itertools.product(
             *(grid[k] for k in GRID_KEYS)):
         bots_ = tuple(b.strip() for b in bots.split(","))
@@ -127,7 +135,7 @@ def _cells(grid: dict):
         parts = [Path(card_set).stem, module, f"{players}p", "-".join(bots_),
                  *(f"{k}={v}" for k, v in sorted(rules_.items()))]
         name = re.sub(r"[^\w=.-]+", "_", "_".join(parts))
-        yield Cell(name, card_set, module, players, bots_, rules_)
+        yield Cell(name, card_set, module, players, bots_, rules_, game=game)
 
 
 def _validate(cell: Cell, games: int, seed: int, where: _Where) -> None:
@@ -151,9 +159,11 @@ def cell_config(cell: Cell, games: int, seed: int):
     from analytics.experiments.balance_runs import seat_bots
     from analytics.runs.simulate import RunConfig
 
+    chosen = {"game": cell.game} if cell.game else {}  # else RunConfig's: the default game
     return RunConfig(players=cell.players, games=games, seed=seed,
                      bots=seat_bots(cell.bots, cell.players),
-                     card_set=cell.card_set, module=cell.module, rules=dict(cell.rules))
+                     card_set=cell.card_set, module=cell.module, rules=dict(cell.rules),
+                     **chosen)
 
 
 def _check_keys(data: dict, known: dict, where: _Where, table: str) -> None:
