@@ -1,8 +1,8 @@
 """Cloning a game state: each class of the state declares what it holds, field by field.
 
 A clone taken between two steps of the phase machine plays on with its own chance and
-decider; nothing it does reaches the original. A state class declares `HOLDS`, a class
-attribute mapping every field its constructor takes to how a clone gets it: `shared`
+decider; nothing it does reaches the original. Beside each state class, `holds(cls, ...)`
+declares every field its constructor takes and how a clone gets it: `shared`
 (immutable, or fixed before the game), `copied` (a new container of the same type, its items
 immutable), `each_copied` (a tuple of containers, or a dict of them, each copied),
 `each_cloned` (a tuple of objects that declare their own holdings), `given` (a channel out,
@@ -59,28 +59,38 @@ class Plan:
     given: frozenset[str]
 
 
-_PLANS: dict[type, Plan] = {}  # per class, checked and built once
+# Declared beside the class, not as a class attribute: a compiled (mypyc) dataclass takes a
+# ClassVar for one of its fields.
+_DECLARED: dict[type, Mapping[str, Copier]] = {}
+_PLANS: dict[type, Plan] = {}  # per class, checked and built at its first clone
+
+
+def holds(cls: type, **fields: Copier) -> None:
+    """Declare what a `cls` object holds: each field its constructor takes, and how a clone
+    gets it."""
+    _DECLARED[cls] = fields
+    _PLANS.pop(cls, None)
 
 
 def plan(cls: type) -> Plan:
-    """How `cls` is cloned, from what it declares it holds (`HOLDS`). A dataclass's HOLDS must
-    name every field its constructor takes: a field added without a declaration would be
-    shared unseen."""
+    """How `cls` is cloned, from its declaration. A dataclass's must name every field its
+    constructor takes: a field added without a declaration would be shared unseen."""
     found = _PLANS.get(cls)
     if found is None:
-        holds: Mapping[str, Copier] | None = getattr(cls, "HOLDS", None)
-        if holds is None:
-            raise TypeError(f"{cls.__name__} declares no HOLDS: it cannot be cloned")
+        declared = _DECLARED.get(cls)
+        if declared is None:
+            raise TypeError(f"{cls.__name__} declares nothing it holds (engine/clone.py "
+                            f"holds): it cannot be cloned")
         positional = dataclasses.is_dataclass(cls)
         if positional:
             fields = [f.name for f in dataclasses.fields(cls) if f.init]
-            if set(fields) != set(holds):
-                raise TypeError(f"{cls.__name__}.HOLDS must name each field it is built from: "
-                                f"missing {sorted(set(fields) - set(holds))}, "
-                                f"unknown {sorted(set(holds) - set(fields))}")
-            holds = {name: holds[name] for name in fields}
-        found = _PLANS[cls] = Plan(_maker(cls, holds, positional),
-                                   frozenset(n for n, c in holds.items() if c is given))
+            if set(fields) != set(declared):
+                raise TypeError(f"{cls.__name__}: holds() must name each field it is built "
+                                f"from: missing {sorted(set(fields) - set(declared))}, "
+                                f"unknown {sorted(set(declared) - set(fields))}")
+            declared = {name: declared[name] for name in fields}
+        found = _PLANS[cls] = Plan(_maker(cls, declared, positional),
+                                   frozenset(n for n, c in declared.items() if c is given))
     return found
 
 
@@ -93,7 +103,7 @@ def _maker(cls: type, holds: Mapping[str, Copier], positional: bool
     args = []
     for i, (name, copier) in enumerate(holds.items()):
         if not name.isidentifier():
-            raise TypeError(f"{cls.__name__}.HOLDS: {name!r} is not a field name")
+            raise TypeError(f"{cls.__name__}: {name!r} is not a field name")
         if copier is shared:
             value = f"obj.{name}"
         elif copier is given:

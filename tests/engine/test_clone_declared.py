@@ -4,7 +4,6 @@ nothing mutable, with its own channels out and a log that continues without past
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 import pytest
 
@@ -14,6 +13,7 @@ from analytics.engine.clone import (
     each_cloned,
     each_copied,
     given,
+    holds,
     plan,
     shared,
 )
@@ -32,7 +32,8 @@ class Hand:
     purse: dict[str, int] = field(default_factory=dict)
     piles: tuple[list[str], ...] = ([], [])
 
-    HOLDS: ClassVar = {"seat": shared, "cards": copied, "purse": copied, "piles": each_copied}
+
+holds(Hand, seat=shared, cards=copied, purse=copied, piles=each_copied)
 
 
 @dataclass
@@ -45,8 +46,9 @@ class Round:
     phase: str = "deal"
     seen: int = field(init=False, default=0)  # derived: rebuilt by the constructor
 
-    HOLDS: ClassVar = {"rules": shared, "hands": each_cloned, "bags": each_copied,
-                       "log": EventLog.continued, "chance": given, "phase": shared}
+
+holds(Round, rules=shared, hands=each_cloned, bags=each_copied, log=EventLog.continued,
+      chance=given, phase=shared)
 
 
 def _round() -> Round:
@@ -96,10 +98,10 @@ def test_channels_out_must_be_given_and_every_field_declared():
     class Undeclared:
         a: int
         b: list[int]
-        HOLDS: ClassVar = {"a": shared}
 
-    with pytest.raises(TypeError, match=r"Undeclared.HOLDS must name each field it is built "
-                                        r"from: missing \['b'\], unknown \[\]"):
+    holds(Undeclared, a=shared, c=copied)
+    with pytest.raises(TypeError, match=r"Undeclared: holds\(\) must name each field it is "
+                                        r"built from: missing \['b'\], unknown \['c'\]"):
         plan(Undeclared)
-    with pytest.raises(TypeError, match="declares no HOLDS"):
+    with pytest.raises(TypeError, match="Rules declares nothing it holds"):
         clone(Rules(1))

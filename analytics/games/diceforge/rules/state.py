@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from analytics.engine.chance import Chance
-from analytics.engine.clone import Copier, clone, copied, each_cloned, each_copied, given, shared
+from analytics.engine.clone import clone, copied, each_cloned, each_copied, given, holds, shared
 from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.events import EventLog
 from analytics.engine.guard import Guarded
@@ -77,13 +77,6 @@ class Player(Guarded):
     island: int | None = None  # None: on the starting portal
     forged: int = 0
 
-    # What a clone copies (engine/clone.py): faces, cards and hook registrations are immutable
-    # and shared; every list and map is new.
-    HOLDS: ClassVar[dict[str, Copier]] = {
-        "seat": shared, "res": copied, "caps": copied, "dice": each_copied, "up": copied,
-        "cards": copied, "hooks": copied, "tracks": each_copied, "island": shared,
-        "forged": shared}
-
     def amount(self, resource: str) -> int:
         return self.res.get(resource, 0)
 
@@ -123,6 +116,12 @@ class Player(Guarded):
     @glory.setter
     def glory(self, value: int) -> None:
         self.res[GLORY] = value
+
+
+# What a clone copies (engine/clone.py): faces, cards and hook registrations are immutable and
+# shared; every list and map is new.
+holds(Player, seat=shared, res=copied, caps=copied, dice=each_copied, up=copied, cards=copied,
+      hooks=copied, tracks=each_copied, island=shared, forged=shared)
 
 
 @dataclass(slots=True)
@@ -165,17 +164,6 @@ class Game(Guarded):
     decide: Callable[..., Any] = field(init=False)
     _orders: tuple[tuple[Player, ...], ...] = field(init=False)  # turn order from each seat
 
-    # What a clone holds (engine/clone.py): the setup, faces and cards shared (fixed or
-    # frozen), every mutable part copied, its own chance and decider, and a log continuing
-    # from the current point.
-    HOLDS: ClassVar[dict[str, Copier]] = {
-        "setup": shared, "players": each_cloned, "sanctuary": each_copied,
-        "gardens": each_copied, "slots": copied, "stacks": copied, "islands": copied,
-        "rounds": shared, "blessings_per_turn": shared, "log": EventLog.continued,
-        "chance": given, "decider": given, "phase": shared, "round": shared, "turn": shared,
-        "active": shared, "blessed": shared, "over": shared, "extra_turns": copied,
-        "solo": shared, "turn_cut": shared, "unused": copied}
-
     def __post_init__(self) -> None:
         self.decide = self.decider.decide
         n = len(self.players)
@@ -192,6 +180,15 @@ class Game(Guarded):
 
     def opponents(self, p: Player) -> tuple[Player, ...]:
         return self._orders[p.seat][1:]
+
+
+# What a clone holds (engine/clone.py): the setup, faces and cards shared (fixed or frozen),
+# every mutable part copied, its own chance and decider, and a log continuing from now.
+holds(Game, setup=shared, players=each_cloned, sanctuary=each_copied, gardens=each_copied,
+      slots=copied, stacks=copied, islands=copied, rounds=shared, blessings_per_turn=shared,
+      log=EventLog.continued, chance=given, decider=given, phase=shared, round=shared,
+      turn=shared, active=shared, blessed=shared, over=shared, extra_turns=copied, solo=shared,
+      turn_cut=shared, unused=copied)
 
 
 def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
