@@ -1,4 +1,5 @@
-"""Game-agnostic contracts: decisions, chance, events, seeds, the guard and the play loop."""
+"""Game-agnostic contracts and mechanics: decisions and their kinds, chance, events, seeds, the
+guard, the play loop; hooks, resources, payment, phases and clones, each configured by a game."""
 
 from analytics.engine.chance import Chance, ChanceScriptError, ScriptedChance, SeededChance
 from analytics.engine.decisions import Decision, DecisionError
