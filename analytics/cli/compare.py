@@ -136,7 +136,7 @@ def value_command(component_id, all_cards, card_set, ablate, bots, rules, player
       dicelab value hydra --ablate forbid --bots economist,hero,economist,hero
       dicelab value --all --set base --games 5000 --format csv
     """
-    from analytics.experiments.value import NOTE, card_value, headline
+    from analytics.experiments.value import card_value, headline, note
     from analytics.output import render_table
 
     if bool(component_id) == all_cards:
@@ -152,13 +152,14 @@ def value_command(component_id, all_cards, card_set, ablate, bots, rules, player
         body = {"headline": headline(report), "ablation": report.ablate,
                 "values": table.to_dicts(),
                 "seats_and_bots": detail.to_dicts()}
-        _echo(json.dumps(body, indent=2, default=str), (*report.read, NOTE))
+        _echo(json.dumps(body, indent=2, default=str), (*report.read, note(report.kind)))
     elif fmt == "csv":
-        _echo(render_table(table, "csv"), (*report.read, headline(report), NOTE))
+        _echo(render_table(table, "csv"), (*report.read, headline(report), note(report.kind)))
     else:
         text = "\n".join([headline(report), "", render_table(table), "",
-                          "Each seat and bot, with the card minus without", render_table(detail)])
-        _echo(text, (*report.read, NOTE))
+                          f"Each seat and bot, with the {report.kind} minus without",
+                          render_table(detail)])
+        _echo(text, (*report.read, note(report.kind)))
 
 
 COMMANDS = [compare_command, value_command]

@@ -57,6 +57,11 @@ class Roles:
         return tuple(c.kind for c in self.components)
 
     @property
+    def main_kind(self) -> str:
+        """The kind a card set holds (what is bought), else the first kind."""
+        return self.set_kind or self.kinds[0]
+
+    @property
     def score_changes(self) -> tuple[str, ...]:
         """Event kinds that change a seat's score: gains and losses."""
         return (*self.gain, *self.loss)

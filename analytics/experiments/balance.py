@@ -46,7 +46,7 @@ def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000
         games = db.run("balance_by_game")
         sources = db.run("glory_by_source_by_game")
         # Purchases of what a card set holds (or of the game's first component kind).
-        bought = db.run("purchases_by_game", {"component": roles.set_kind or roles.kinds[0]})
+        bought = db.run("purchases_by_game", {"component": roles.main_kind})
         described = db.filters.describe()
     rows: list[dict] = []
     verdicts = []
@@ -99,7 +99,7 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame,
     bought_ids = sorted(bought["component"].unique().to_list())
     metrics.append(("strategy", "purchase entropy (bits)",
                     bs.purchase_entropy(_matrix(bought, order, "component", "bought", bought_ids),
-                                        n_boot, seed)))
+                                        n_boot, seed, roles.component(roles.main_kind).word)))
     seat = bs.Imbalance(f"seat {advantage.worst_seat}", advantage.seats[advantage.worst_seat],
                         1 / players, chi.p_value)
     bot_gaps = [bs.Imbalance(f"bot {bot}", e, f, bs.gap_p_value(e, f))

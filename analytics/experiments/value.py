@@ -29,10 +29,11 @@ from analytics.games import DEFAULT_GAME, get_game
 from analytics.runs.simulate import run_simulation, validate
 
 ABLATIONS = ("swap", "forbid", "both")
+# What each ablation does, in the words of the kind a card set holds ({kind}: Dice Forge's card).
 ABLATION_TEXT = {
-    "swap": "the card replaced by each other card of its slot's cost",
-    "forbid": "the card left on its slot but forbidden to every player (rule forbid=CARD)",
-    "both": "the card replaced by each other card of its slot's cost, and forbidden",
+    "swap": "the {kind} replaced by each other {kind} of its slot's cost",
+    "forbid": "the {kind} left on its slot but forbidden to every player (rule forbid={KIND})",
+    "both": "the {kind} replaced by each other {kind} of its slot's cost, and forbidden",
 }
 
 
@@ -73,10 +74,10 @@ def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str =
         if card not in {row.get(kind) for row in known}:
             raise UserError(f"unknown {kind} {card!r}; see 'dicelab list {kind}s'")
         if card not in slot_of:
-            raise UserError(f"card {card!r} is not in set {name!r} ({', '.join(slot_of)})")
+            raise UserError(f"{kind} {card!r} is not in set {name!r} ({', '.join(slot_of)})")
         if ablate == "swap" and not slots[slot_of[card]][1]:
             raise UserError(f"cannot ablate {card!r}: slot {slot_of[card]} has no other option "
-                            f"in the catalogue (every card of its cost is in the set); "
+                            f"in the catalogue (every {kind} of its cost is in the set); "
                             f"--ablate forbid keeps it out of reach instead")
     found = []
     for cid, slot in slot_of.items():
@@ -129,12 +130,14 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                ablate: str = "swap", game: str = "") -> ValueReport:
     """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation
     (`ablate`: swap, forbid or both)."""
+    kind = get_game(game or DEFAULT_GAME).roles.set_kind
     if "forbid" in (rules or {}):
-        raise UserError("--rule forbid=... is what --ablate forbid sets for each card; drop it")
+        raise UserError(f"--rule forbid=... is what --ablate forbid sets for each {kind}; "
+                        "drop it")
     card_set, found = ablations(set_name, card, ablate, game)
     if not found:
-        raise UserError(f"set {card_set.name!r} has no card whose slot has another option; "
-                        f"--ablate forbid ablates every card")
+        raise UserError(f"set {card_set.name!r} has no {kind} whose slot has another option; "
+                        f"--ablate forbid ablates every {kind}")
     # Only a ranking of every card under swap leaves some out (forbid ablates any card).
     skipped = (sorted(set(card_set.cards.values()) - {a.card for a in found})
                if card is None else [])
@@ -148,7 +151,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                                cluster=cluster)
     if skipped:
         report = replace(report, read=(*report.read, (
-            "not ablatable by swap (no other card of their slot's cost outside the set): "
+            f"not ablatable by swap (no other {kind} of their slot's cost outside the set): "
             f"{', '.join(skipped)}; --ablate forbid or both takes them")))
     return report
 
@@ -163,7 +166,7 @@ def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
     one is finished: a sweep resumes)."""
     with_ = read_arm("B", [with_run])
     read = [with_.read[0].replace("--logs-b", "the set as it is"),
-            f"ablation: {ablate} ({ABLATION_TEXT[ablate]})"]
+            f"ablation: {ablate} ({ablation_text(ablate, with_.roles.set_kind)})"]
     rows, detail = [], []
     for ablation in found:
         ablated = _ablated_arm(spec, card_set, ablation, folder)
@@ -231,10 +234,17 @@ def headline(report: ValueReport) -> str:
             f"{100 * row['high']:.1f}, 95% paired) over {row['n_games']:,} games")
 
 
-NOTE = ("value = win rate of the seats that bought the card (in the set as it is) minus the "
-        "win rate of the same seats on the same seeds and bots with the card ablated: "
-        "replaced by replaced_by (ablation swap) or forbidden to every player (ablation "
-        "forbid); low/high: 95% Student t over games (each game one cluster); p_adj: "
-        "Benjamini-Hochberg over the rows; detail rows: each seat's and bot's win rate with "
-        "minus without")
+def ablation_text(ablate: str, kind: str) -> str:
+    """What ablation `ablate` does to a component of `kind`, in words."""
+    return ABLATION_TEXT[ablate].format(kind=kind, KIND=kind.upper())
+
+
+def note(kind: str) -> str:
+    """How to read a value table of components of `kind`."""
+    return (f"value = win rate of the seats that bought the {kind} (in the set as it is) minus "
+            f"the win rate of the same seats on the same seeds and bots with the {kind} "
+            "ablated: replaced by replaced_by (ablation swap) or forbidden to every player "
+            "(ablation forbid); low/high: 95% Student t over games (each game one cluster); "
+            "p_adj: Benjamini-Hochberg over the rows; detail rows: each seat's and bot's win "
+            "rate with minus without")
 

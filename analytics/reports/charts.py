@@ -117,12 +117,14 @@ def plot_seats(ax: Axes, table: pl.DataFrame, title: str = "") -> Axes:
     return ax
 
 
-SCORE_BIN = 5  # Glory per bar: single scores zigzag, as Glory mostly comes in even amounts
+SCORE_BIN = 5  # points per bar: single scores zigzag (Dice Forge's Glory comes in even amounts)
 
 
-def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "", by: str = "bot") -> Axes:
+def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "", by: str = "bot",
+                score: str = "points") -> Axes:
     """Final-score distribution per bot or per seat (`by`): the share of seat-games per
-    SCORE_BIN Glory, one step line each in its own colour, n in the legend."""
+    SCORE_BIN of the score (`score`: its name), one step line each in its own colour, n in
+    the legend."""
     binned = (table.with_columns(score=pl.col("score") // SCORE_BIN * SCORE_BIN)
               .group_by(by, "score").agg(pl.col("n").sum()).sort(by, "score"))
     for (key,), group in binned.group_by(by, maintain_order=True):
@@ -131,8 +133,8 @@ def plot_scores(ax: Axes, table: pl.DataFrame, title: str = "", by: str = "bot")
                                                                     f"seat {key}")
         ax.step(group["score"] + SCORE_BIN / 2, group["n"] / total, where="mid",
                 color=colour, label=f"{name} (n={total:,})")
-    ax.set_xlabel("final score (Glory)")
-    ax.set_ylabel(f"share of seat-games per {SCORE_BIN} Glory")
+    ax.set_xlabel(f"final score ({score})")
+    ax.set_ylabel(f"share of seat-games per {SCORE_BIN} {score}")
     ax.set_title(title or f"final score distribution by {by}"
                  + (" (seat 0 plays first)" if by == "seat" else ""))
     ax.legend(fontsize=8)

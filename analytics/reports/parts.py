@@ -161,7 +161,8 @@ def seat_scores_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     axes = fig.subplots(len(players), 1, squeeze=False)[:, 0]
     for ax, count in zip(axes, players, strict=True):
         charts.plot_scores(ax, counts.filter(pl.col("players") == count),
-                           title=f"Final score by seat, {count} players", by="seat")
+                           title=f"Final score by seat, {count} players", by="seat",
+                           score=ctx.roles.score_title)
     return _on(ctx, fig)
 
 

@@ -10,8 +10,7 @@ import polars as pl
 
 from analytics.eventlog.store import Place
 from analytics.experiments.sweep_spec import SweepSpec
-from analytics.experiments.value import NOTE as VALUE_NOTE
-from analytics.experiments.value import headline
+from analytics.experiments.value import headline, note
 from analytics.query.database import LogDatabase
 from analytics.reports import parts
 from analytics.reports.render import RenderedSection, write_report
@@ -32,11 +31,12 @@ def write_sweep_report(spec: SweepSpec, folders: list[Place], result, out: Path
             sections.append(value_section(result.values, db.roles.set_kind))
         sections.append(render_section(ctx, SECTIONS[0]))  # seats, by player count
         return write_report(out, out.with_suffix(".md"), title=f"Sweep {spec.path.stem}",
-                            subtitle=ctx.describe(), summary=summary(spec, result),
+                            subtitle=ctx.describe(),
+                            summary=summary(spec, result, db.roles.set_kind),
                             sections=sections, manifest=ctx.manifest(),
                             notes=(f"sweep spec {spec.path}; {spec.games:,} games a cell, "
                                    f"seed {spec.seed}; every cell plays the same seeds",
-                                   VALUE_NOTE))
+                                   note(db.roles.set_kind)))
 
 
 def cells_section(table: pl.DataFrame) -> RenderedSection:
@@ -51,16 +51,16 @@ def value_section(values: dict, kind: str) -> RenderedSection:
     frame = pl.concat([report.table.with_columns(cell=pl.lit(cell))
                        for cell, report in values.items()], how="diagonal_relaxed")
     reading = " ".join(f"{cell}: {headline(report)}." for cell, report in values.items())
-    return RenderedSection("Strongest cards by causal value (paired ablation)", reading,
+    return RenderedSection(f"Strongest {kind}s by causal value (paired ablation)", reading,
                            frame.select("cell", kind, *VALUE_COLUMNS), sortable=True,
                            anchor="value")
 
 
-def summary(spec: SweepSpec, result) -> list[str]:
+def summary(spec: SweepSpec, result, kind: str) -> list[str]:
     table = result.table
     lines = [f"{len(spec.cells)} cells of {spec.games:,} games each, on the same seeds.",
              f"Mean score ranges from {table['mean_score'].min():.1f} to "
              f"{table['mean_score'].max():.1f} across cells."]
-    lines += [f"Strongest card in {cell}: {headline(report)}."
+    lines += [f"Strongest {kind} in {cell}: {headline(report)}."
               for cell, report in result.values.items()]
     return lines

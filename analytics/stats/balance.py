@@ -124,9 +124,11 @@ def entropy_bits(counts: np.ndarray) -> float:
     return float(-(p * np.log2(p)).sum()) + 0.0  # + 0.0: never -0.0
 
 
-def purchase_entropy(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0) -> Estimate:
-    """Entropy of the card-purchase distribution over all games, from a (games x cards) count
-    matrix; log2(cards) would mean every card is bought equally often."""
+def purchase_entropy(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0,
+                     what: str = "items") -> Estimate:
+    """Entropy of the purchase distribution over all games, from a (games x items) count
+    matrix; log2(items) would mean every item is bought equally often. `what` names the items
+    in the method text (the game's plural word for them)."""
     per_game = np.asarray(per_game, dtype=float)
     n_games = per_game.shape[0]
     point = entropy_bits(per_game.sum(axis=0))
@@ -136,7 +138,7 @@ def purchase_entropy(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0) ->
     low, high = stats.percentile_interval(np.array([entropy_bits(row) for row in sums]))
     return Estimate(point, float(low), float(high), n=n_games,
                     method=f"entropy in bits (max {math.log2(per_game.shape[1]):.2f} = "
-                           f"{per_game.shape[1]} cards bought equally), bootstrap over games")
+                           f"{per_game.shape[1]} {what} bought equally), bootstrap over games")
 
 
 def sureness(p_value: float) -> str:

@@ -229,7 +229,7 @@ def chart_figure(kind: str, logs: Logs, filters: Filters | None = None, min_n: i
         if kind == "seats":
             charts.plot_seats(ax, seat_table(db).frame)
         elif kind == "scores":
-            charts.plot_scores(ax, db.run("score_counts_by_bot"))
+            charts.plot_scores(ax, db.run("score_counts_by_bot"), score=db.roles.score_title)
         else:
             charts.plot_curves(ax, db.run("resources_by_round"), db.roles.score)
         return fig

@@ -53,7 +53,7 @@ def summary_tables(logs: Logs, filters: Filters | None = None,
         scores = with_mean_interval(db.run("mean_score_by_bot"))
         # Owned win rate says who buys one, not how strong it is (`dicelab value` measures
         # that): they are listed by how often they are bought, never ranked by owned win rate.
-        kind = roles.set_kind or roles.kinds[0]
+        kind = roles.main_kind
         bought = component_table(db, kind, None, "take_rate", min_n, n_boot=200).frame
     bots = bots.join(scores, on=["bot", "players"])
     bought = bought.head(top).select(kind, "n_owned", "take_rate", "copies",
