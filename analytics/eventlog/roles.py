@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from analytics.errors import UserError
 
@@ -113,10 +114,12 @@ class Roles:
         """Roles stored by `to_json`; anything else is a UserError naming `where`."""
         try:
             data = json.loads(text)
-            parts = tuple(ComponentRoles(**{k: tuple(v) if isinstance(v, list) else v
-                                            for k, v in c.items()})
-                          for c in data.pop("components"))
-            lists = {k: tuple(v) for k, v in data.items() if isinstance(v, list)}
-            return cls(**{**data, **lists, "components": parts})
+            parts = tuple(ComponentRoles(**_tuples(c)) for c in data.pop("components"))
+            return cls(**{**_tuples(data), "components": parts})
         except (ValueError, TypeError, KeyError, AttributeError) as err:
             raise UserError(f"{where}: not a dicelab roles file ({err})") from None
+
+
+def _tuples(fields: dict[str, Any]) -> dict[str, Any]:
+    """JSON's lists back as the tuples the dataclasses hold."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
