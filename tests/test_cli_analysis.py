@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from analytics.cli.analysis import COMMANDS
+from analytics.cli.analysis import COMMANDS, ComponentAliases, alias_command, component_words
 from tests.analytics_fixtures import BASE_CARDS, sample_logs
 
 # The base cards with the Hammer and the Chest on each other's slot: another set, named base.
@@ -18,7 +18,11 @@ SWAPPED_BASE = BASE_CARDS.replace("blacksmiths_hammer,blacksmiths_chest",
                                   "blacksmiths_chest,blacksmiths_hammer")
 
 
-@click.group()
+class Group(ComponentAliases, click.Group):
+    """With the component kinds' aliases, as the main group has them."""
+
+
+@click.group(cls=Group)
 def cli():
     """Stands in for the main group."""
 
@@ -107,7 +111,7 @@ def test_chart_writes_a_png(logs, tmp_path, kind):
 
 
 def test_help_has_examples():
-    for command in COMMANDS:
+    for command in [*COMMANDS, *(alias_command(word) for word in component_words())]:
         result = invoke(command.name, "--help")
         assert result.exit_code == 0 and "Examples:" in result.output
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from analytics.cli.common import Command, format_option, game_option
+from analytics.eventlog.roles import ComponentRoles
 from analytics.output import choose_columns, legend, render_table
 from analytics.query.database import Filters, LogDatabase, find_query
 from analytics.query.provenance import describe_logs, resolve_set
@@ -157,13 +158,31 @@ def component_alias(kind: str, word: str, about: str) -> click.Command:
     return alias
 
 
-def alias_commands() -> list[click.Command]:
-    """One alias per component kind of every registered game (Dice Forge: cards, faces)."""
+def component_words() -> dict[str, ComponentRoles]:
+    """The plural word of every component kind of every registered game (Dice Forge: cards,
+    faces), with its roles."""
     from analytics.games import GAMES  # the registry: no game's module by name
 
-    kinds = {c.word: c for game in GAMES.values() for c in game.roles.components}
-    return [component_alias(c.kind, word, c.plural[:1].upper() + c.plural[1:])
-            for word, c in kinds.items()]
+    return {c.word: c for game in GAMES.values() for c in game.roles.components}
+
+
+def alias_command(name: str) -> click.Command | None:
+    """`dicelab NAME` when NAME is a component kind's plural word, else None."""
+    found = component_words().get(name)
+    return found and component_alias(found.kind, name,
+                                     found.plural[:1].upper() + found.plural[1:])
+
+
+class ComponentAliases:
+    """Group mixin: a command per component kind's plural word (`dicelab cards`), made when
+    asked for, so a command that names none loads no game (its engine costs a command
+    about 60 ms)."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return super().get_command(ctx, name) or alias_command(name)  # type: ignore[misc]
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *component_words()})  # type: ignore[misc]
 
 
 @click.command("seats", cls=Command)
@@ -260,5 +279,4 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
         click.echo(line, err=True)
 
 
-COMMANDS = [query_command, components_command, *alias_commands(), seats_command,
-            power_command, chart_command]
+COMMANDS = [query_command, components_command, seats_command, power_command, chart_command]

@@ -10,6 +10,7 @@ import click
 
 from analytics.cli import catalog
 from analytics.cli.analysis import COMMANDS as ANALYSIS_COMMANDS
+from analytics.cli.analysis import ComponentAliases
 from analytics.cli.common import (
     Group,
     cluster_option,
@@ -26,7 +27,11 @@ from analytics.cli.sweep import sweep_command
 from analytics.output import render_table
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+class Main(ComponentAliases, Group):
+    """The main group, with each game's component kinds as commands (`dicelab cards`)."""
+
+
+@click.group(cls=Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dicelab")
 def main() -> None:
     """dicelab: simulate dice-building games and measure what wins.
