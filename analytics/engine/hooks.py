@@ -10,17 +10,22 @@ and call each registered handler, in registration order, as `handler(state, hold
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any, Protocol
+from typing import Any
+
+from analytics.engine.guard import Guarded
 
 Handler = Callable[..., Any]
 Registration = tuple[str, str]  # (owner id, handler key): plain data, copied with its holder
 HookMap = dict[str, tuple[Registration, ...]]
 
 
-class HookHolder(Protocol):
-    """Whatever registrations are made on (a player): its map of hook name -> registrations, a
-    tuple replaced on each change (a handler may unregister itself while its hook fires)."""
+class HookHolder(Guarded):
+    """What registrations are made on (a player): its map of hook name -> registrations, a
+    tuple replaced on each change (a handler may unregister itself while its hook fires).
 
+    A base class, not a Protocol: compiled, the engine then reads the attribute natively."""
+
+    __slots__ = ()
     hooks: HookMap
 
 

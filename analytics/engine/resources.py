@@ -4,11 +4,12 @@ clamp, let gain hooks take their part first, and log every change."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Protocol
+from typing import Final
 
 from analytics.engine import guard
 from analytics.engine.containers import write_item
-from analytics.engine.hooks import HookMap, Hooks
+from analytics.engine.events import Logged
+from analytics.engine.hooks import HookHolder, Hooks
 
 # The events a change logs: (seat, kind, item, resource, signed amount, cause).
 GAINED: Final = "resource_gained"
@@ -17,14 +18,14 @@ LOST: Final = "resource_lost"
 SPENT: Final = "resource_spent"
 
 
-class ResourceHolder(Protocol):
+class ResourceHolder(HookHolder):
     """A player: `res` holds every countable thing (a capped one from the start), `caps`
     bounds some of them, `hooks` holds its registrations (engine/hooks.py)."""
 
+    __slots__ = ()
     seat: int
     res: dict[str, int]
     caps: dict[str, int]
-    hooks: HookMap
 
 
 class Resources:
@@ -38,7 +39,7 @@ class Resources:
         self.handlers = hooks.handlers
         self.gain_hooks = dict(gain_hooks)
 
-    def gain(self, state: Any, p: ResourceHolder, res: str, amount: int, cause: str,
+    def gain(self, state: Logged, p: ResourceHolder, res: str, amount: int, cause: str,
              item: str | None = None) -> int:
         """Give `amount` of `res` to p: gain hooks first (they may take part of it), then the
         map; what exceeds a cap is lost. Returns what p's map gained."""
@@ -70,7 +71,7 @@ class Resources:
             state.log.emit(p.seat, OVERFLOWED, item, res, amount - kept, cause)
         return kept if kept > 0 else 0
 
-    def lose(self, state: Any, p: ResourceHolder, res: str, amount: int, cause: str,
+    def lose(self, state: Logged, p: ResourceHolder, res: str, amount: int, cause: str,
              item: str | None = None) -> int:
         """Take up to `amount` of `res` from p's map, never below zero; returns what it took."""
         if guard.FROZEN:
@@ -82,7 +83,7 @@ class Resources:
             state.log.emit(p.seat, LOST, item, res, -lost, cause)
         return lost if lost > 0 else 0
 
-    def spend(self, state: Any, p: ResourceHolder, res: str, amount: int, cause: str) -> None:
+    def spend(self, state: Logged, p: ResourceHolder, res: str, amount: int, cause: str) -> None:
         """Take `amount` of `res` from p's map (the caller has checked p holds it) for `cause`:
         the part of a payment the reserve pays (engine/payment.py)."""
         if guard.FROZEN:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from analytics.engine.hooks import Hooks
-from tests.engine.toy import Table
+from tests.engine.toy import Table, plain_only
+
+pytestmark = plain_only
 
 HOOKS = Hooks(per_copy=("each_copy",))
 

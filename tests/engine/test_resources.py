@@ -6,7 +6,9 @@ from __future__ import annotations
 from analytics.engine.hooks import Hooks
 from analytics.engine.payment import Payment, Source, add_costs, shortfall
 from analytics.engine.resources import Resources
-from tests.engine.toy import Table, Toy
+from tests.engine.toy import Table, Toy, plain_only
+
+pytestmark = plain_only
 
 HOOKS = Hooks()
 RESOURCES = Resources(HOOKS, {"coin": "gain_coin"})

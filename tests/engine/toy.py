@@ -1,10 +1,21 @@
-"""A made-up game state for the engine's mechanics: a log and players with maps and hooks."""
+"""A made-up game state for the engine's mechanics: a log and players with maps and hooks.
+
+Plain Python, shaped like the engine's base classes (ResourceHolder, Logged) without deriving
+from them: compiled, those refuse interpreted subclasses and the engine's mechanics take only
+compiled states, so tests on this state run on plain Python alone (compiled, the golden
+playthroughs and tests/test_builds_agree.py cover the mechanics through Dice Forge)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
+from analytics.engine import resources
 from analytics.engine.events import EventLog
+
+plain_only = pytest.mark.skipif(not resources.__file__.endswith(".py"),
+                                reason="a plain Python state: the compiled engine refuses it")
 
 
 @dataclass

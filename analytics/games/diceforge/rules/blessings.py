@@ -14,8 +14,8 @@ from analytics.games.diceforge.rules.components import (
     Face,
 )
 from analytics.games.diceforge.rules.forge import ship_purchase
-from analytics.games.diceforge.rules.hooks import fire
-from analytics.games.diceforge.rules.resources import gain, lose
+from analytics.games.diceforge.rules.hooks import HOOKS
+from analytics.games.diceforge.rules.resources import RESOURCES
 from analytics.games.diceforge.rules.state import DIE_NAMES, SHARED_DICE, Game, Player
 
 SHIP_DISCOUNT = {1: 2, 3: 6}
@@ -78,10 +78,10 @@ def receive(g: Game, p: Player, faces: list[Face], dice: tuple[int, ...] = (),
         resolve(g, p, faces)
         return
     if dice and ROLLED in hooks:
-        fire(g, p, ROLLED, faces, dice, cause)
+        HOOKS.fire(g, p, ROLLED, faces, dice, cause)
     resolve(g, p, faces)
     if BLESSED in hooks:
-        fire(g, p, BLESSED, faces)
+        HOOKS.fire(g, p, BLESSED, faces)
 
 
 def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
@@ -120,7 +120,7 @@ def _apply_plain(g: Game, p: Player, faces: list[Face], via: str | None) -> None
         bundle = bundles[0] if len(bundles) == 1 else g.decide(p.seat, "face_choice", bundles, face)
         cause = via or face.id
         for res, amount in bundle:
-            gain(g, p, res, amount, cause, face.id)
+            RESOURCES.gain(g, p, res, amount, cause, face.id)
 
 
 def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None,
@@ -152,9 +152,9 @@ def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None
 def _change(g: Game, p: Player, res: str, amount: int, cause: str, item: str,
             loss: str | None) -> None:
     if loss:
-        lose(g, p, res, amount, loss, item)
+        RESOURCES.lose(g, p, res, amount, loss, item)
     else:
-        gain(g, p, res, amount, cause, item)
+        RESOURCES.gain(g, p, res, amount, cause, item)
 
 
 def _choose_bundle(g: Game, p: Player, face: Face, loss: str | None):
@@ -180,7 +180,7 @@ def _boar_owner_bonus(g: Game, owner: int, times: int) -> None:
     q = g.players[owner]
     for _ in range(times):
         res, amount = BOAR_OWNER_BONUS[g.decide(owner, "boar_bonus", tuple(BOAR_OWNER_BONUS))]
-        gain(g, q, res, amount, "tenacious_boar", "boar")
+        RESOURCES.gain(g, q, res, amount, "tenacious_boar", "boar")
 
 
 def _ships_first(g: Game, p: Player, specials: list[str], loss: str | None) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analytics.games.diceforge.rules.components import GOLD, Face
-from analytics.games.diceforge.rules.payment import FORGE, funds, pay
+from analytics.games.diceforge.rules.payment import FORGE, PAYMENT
 from analytics.games.diceforge.rules.state import DIE_NAMES, POOL_OF, Game, Player
 
 FIXED = ("boar",)  # faces that can never be forged over once placed
@@ -82,7 +82,7 @@ def take_from_sanctuary(g: Game, face_id: str) -> Face:
 def buy_face(g: Game, p: Player, face_id: str, discount: int, cause: str) -> Face:
     """Pay for a Sanctuary face (cost minus `discount`, not below 0) and forge it."""
     face = take_from_sanctuary(g, face_id)
-    pay(g, p, ((GOLD, max(0, face.cost - discount)),), face.id, FORGE)
+    PAYMENT.pay(g, p, ((GOLD, max(0, face.cost - discount)),), face.id, FORGE)
     forge(g, p, face, cause)
     return face
 
@@ -96,7 +96,7 @@ def make_offering(g: Game, p: Player) -> None:
         excluded = set(bought)
         if by_pool:
             excluded.update(f.id for i in pools_used for f in g.sanctuary[i])
-        options = buyable(g, funds(g, p, GOLD, FORGE), exclude=frozenset(excluded))
+        options = buyable(g, PAYMENT.funds(g, p, GOLD, FORGE), exclude=frozenset(excluded))
         if not options:
             return
         choice = g.decide(p.seat, "offering", options + (("done",) if bought else ()))
@@ -110,7 +110,7 @@ def make_offering(g: Game, p: Player) -> None:
 def ship_purchase(g: Game, p: Player, discount: int, cause: str, kind: str = "ship_buy") -> None:
     """A Ship (or a card: `kind` names the decision) lets p buy one Sanctuary face at a
     discount, or pass."""
-    options = buyable(g, funds(g, p, GOLD, FORGE), discount)
+    options = buyable(g, PAYMENT.funds(g, p, GOLD, FORGE), discount)
     if options:
         choice = g.decide(p.seat, kind, ("skip",) + options, discount)
         if choice != "skip":

@@ -29,7 +29,8 @@ from analytics.games.diceforge.rules.state import Game, Player
 # Elsewhere a handler serves every copy of its card (it reads how many the player owns).
 HOOKS = Hooks(per_copy=(REINFORCEMENT,))
 HANDLERS = HOOKS.handlers
-# The game's names for the engine's calls (bound once: no forwarding call when they run).
+# The game's names for the engine's calls, for cards and bots (bound once: no forwarding call).
+# The rules call HOOKS.fire itself: compiled, a method of a known class is a native call.
 handler = HOOKS.handler
 register = HOOKS.register
 unregister = HOOKS.unregister

@@ -21,7 +21,7 @@ CARD: Final = "card"
 
 PAYMENT = Payment(PAY, RESOURCES)
 SOURCES = PAYMENT.sources
-# The game's names for the engine's calls (bound once: no forwarding call).
+# The game's names for the engine's calls, for cards and bots (the rules call PAYMENT's).
 can_pay = PAYMENT.can_pay
 funds = PAYMENT.funds
 pay = PAYMENT.pay

@@ -8,7 +8,8 @@ from analytics.games.diceforge.rules.components import GAIN_OF
 from analytics.games.diceforge.rules.hooks import HOOKS
 
 RESOURCES = Resources(HOOKS, GAIN_OF)
-# The game's names for the engine's calls (bound once: no forwarding call on ~480 gains a game).
+# The game's names for the engine's calls, for cards and bots (bound once: no forwarding call).
+# The rules call RESOURCES.gain itself: compiled, a method of a known class is a native call.
 gain = RESOURCES.gain
 lose = RESOURCES.lose
 spend = RESOURCES.spend

@@ -9,8 +9,8 @@ from typing import Any, Final
 from analytics.engine.chance import Chance
 from analytics.engine.clone import clone, copied, each_cloned, each_copied, given, holds, shared
 from analytics.engine.containers import GuardedDict, GuardedList
-from analytics.engine.events import EventLog
-from analytics.engine.guard import Guarded
+from analytics.engine.events import EventLog, Logged
+from analytics.engine.resources import ResourceHolder
 from analytics.games.diceforge.rules.components import (
     BASE_CAPS,
     CELESTIAL_FACES,
@@ -50,7 +50,7 @@ Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply wit
 
 
 @dataclass(slots=True)
-class Player(Guarded):
+class Player(ResourceHolder):
     """One hero: a resource map with caps, two dice, cards, hook registrations and pawn.
 
     `res` holds every countable thing: the reserves (gold, sun, moon), Glory, tokens and card
@@ -64,7 +64,9 @@ class Player(Guarded):
     is never changed in place is a tuple.
     """
 
-    seat: int
+    # field(): compiled, the engine's base classes declare `seat` (ResourceHolder) and `log`
+    # (Logged), and dataclasses would take the base's attribute for a default.
+    seat: int = field()
     res: dict[str, int] = field(default_factory=lambda: GuardedDict.fromkeys(RESERVES, 0))
     caps: dict[str, int] = field(default_factory=lambda: GuardedDict(BASE_CAPS))
     dice: tuple[list[Face], ...] = ()  # light, dark: the faces of each, in side order
@@ -125,7 +127,7 @@ holds(Player, seat=shared, res=copied, caps=copied, dice=each_copied, up=copied,
 
 
 @dataclass(slots=True)
-class Game(Guarded):
+class Game(Logged):
     """The whole state of one game; `log`, `chance` and `decide` are its three channels out.
 
     Policies read the game itself; while one decides, every write raises (engine/guard.py)."""
@@ -139,7 +141,7 @@ class Game(Guarded):
     islands: dict[int, int | None]
     rounds: int
     blessings_per_turn: int
-    log: EventLog
+    log: EventLog = field()  # (not a default: see Player.seat)
     chance: Chance
     decider: Any  # has decide(seat, kind, options, context=None) (engine.loop.Decider)
     # The position, as data (turn.py's phase machine): the step to run next, the round, the

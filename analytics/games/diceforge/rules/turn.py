@@ -26,18 +26,16 @@ from analytics.games.diceforge.rules.components import (
     Cost,
 )
 from analytics.games.diceforge.rules.forge import any_buyable, cheapest_face, make_offering
-from analytics.games.diceforge.rules.hooks import HANDLERS, fire
+from analytics.games.diceforge.rules.hooks import HANDLERS, HOOKS
 from analytics.games.diceforge.rules.payment import (
     CARD,
     EXTRA_ACTION,
     FEAT,
     FORGE,
+    PAYMENT,
     add_costs,
-    can_pay,
-    funds,
-    pay,
 )
-from analytics.games.diceforge.rules.resources import gain
+from analytics.games.diceforge.rules.resources import RESOURCES
 from analytics.games.diceforge.rules.state import Game, Player
 
 EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)}
@@ -76,7 +74,7 @@ def _turn_start(g: Game) -> None:
     g.log.emit(p.seat, "turn_started")
     g.blessed = 0
     g.phase = BLESSING if g.blessings_per_turn else REINFORCEMENTS
-    fire(g, p, TURN_START)
+    HOOKS.fire(g, p, TURN_START)
 
 
 def _blessing(g: Game) -> None:
@@ -94,7 +92,7 @@ def _reinforcements(g: Game) -> None:
 
 def _action(g: Game) -> None:
     g.phase = ACTION_CHOICE
-    fire(g, g.players[g.active], OWN_TURN)  # tokens may be spent before the action
+    HOOKS.fire(g, g.players[g.active], OWN_TURN)  # tokens may be spent before the action
 
 
 def _action_choice(g: Game) -> None:
@@ -110,25 +108,25 @@ def _extra(g: Game) -> None:
         g.phase = ENDING
         return
     g.phase = EXTRA_CHOICE
-    fire(g, g.players[g.active], OWN_TURN)
+    HOOKS.fire(g, g.players[g.active], OWN_TURN)
 
 
 def _extra_choice(g: Game) -> None:
     """The extra action, for its cost (2 Sun Shards, or 2 gold as a rule option)."""
     p = g.players[g.active]
     cost = EXTRA_ACTION_COST[g.rules.extra_action_cost]
-    options = action_options(g, p, cost)[1:] if can_pay(g, p, cost, EXTRA_ACTION) else ()
+    options = action_options(g, p, cost)[1:] if PAYMENT.can_pay(g, p, cost, EXTRA_ACTION) else ()
     choice = g.decide(p.seat, "extra_action", ("pass",) + options) if options else "pass"
     g.phase = ENDING
     if choice != "pass":
-        pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
+        PAYMENT.pay(g, p, cost, "extra_action", EXTRA_ACTION, keep=_action_cost(g, choice))
         do_action(g, p, choice, "extra_action")
 
 
 def _turn_end(g: Game) -> None:
     """Turn-end effects, then an owed extra turn (Eternal Fire), the next seat or round, or
     the end of the game."""
-    fire(g, g.players[g.active], TURN_END)
+    HOOKS.fire(g, g.players[g.active], TURN_END)
     if g.extra_turns:
         _next_turn(g, g.extra_turns.pop(0), solo=True)
     elif g.turn + 1 < len(g.players):
@@ -142,7 +140,7 @@ def play_turn(g: Game, p: Player) -> None:
     """p's whole turn, from its start to its turn-end effects, without moving on."""
     _next_turn(g, p.seat, g.solo)
     PHASES.run_until(g, ENDING)
-    fire(g, p, TURN_END)
+    HOOKS.fire(g, p, TURN_END)
 
 
 def take_turns(g: Game, p: Player) -> None:
@@ -159,7 +157,7 @@ def call_reinforcements(g: Game, p: Player) -> None:
     used yet are in the state (`g.unused`): a card may use several together (The Merchant)."""
     if REINFORCEMENT not in p.hooks:
         return
-    fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
+    HOOKS.fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
     # Read after: a card spent there may have withdrawn its reinforcement (The Companion).
     unused = g.unused = GuardedList(p.hooks.get(REINFORCEMENT, ()))
     _use_reinforcements(g, p, unused)
@@ -172,7 +170,7 @@ def _use_reinforcements(g: Game, p: Player, unused: list[tuple[str, str]]) -> No
         for entry in unused:
             if entry[0] not in usable:
                 cost = use_cost(entry[0])
-                if not cost or can_pay(g, p, cost, CARD):
+                if not cost or PAYMENT.can_pay(g, p, cost, CARD):
                     usable[entry[0]] = entry
         if not usable:
             return
@@ -182,7 +180,7 @@ def _use_reinforcements(g: Game, p: Player, unused: list[tuple[str, str]]) -> No
         card_id, key = usable[choice]
         unused.remove(usable[choice])
         g.log.emit(p.seat, "reinforcement_used", card_id, None, None, card_id)
-        pay(g, p, use_cost(card_id), card_id, CARD)
+        PAYMENT.pay(g, p, use_cost(card_id), card_id, CARD)
         HANDLERS[key](g, p, card_id)
 
 
@@ -200,15 +198,16 @@ def action_options(g: Game, p: Player, committed: Cost = ()) -> tuple:
         # Checked as one payment: a Scepter track pays either gold or shards. Shards can only
         # pay the extra action's part (a face costs gold), so its purpose is the one to ask.
         cheapest = cheapest_face(g)
-        if cheapest is not None and can_pay(g, p, add_costs(committed, ((GOLD, cheapest),)),
-                                            EXTRA_ACTION if committed else FORGE):
+        if cheapest is not None and PAYMENT.can_pay(
+                g, p, add_costs(committed, ((GOLD, cheapest),)),
+                EXTRA_ACTION if committed else FORGE):
             options.append("forge")
         most: dict[str, int] = {}  # per resource, what the reserve and every source hold
         for slot, card in g.slots.items():
             if not g.stacks[slot]:
                 continue
             cost = add_costs(committed, card.cost)
-            if _within(g, p, cost, most) and can_pay(g, p, cost, FEAT):
+            if _within(g, p, cost, most) and PAYMENT.can_pay(g, p, cost, FEAT):
                 options.append(card.id)
         return tuple(options)
     res = p.res  # the reserve alone pays
@@ -236,7 +235,7 @@ def _within(g: Game, p: Player, cost: Cost, most: dict[str, int]) -> bool:
     for res, amount in cost:
         held = most.get(res)
         if held is None:
-            held = most[res] = funds(g, p, res, FEAT)
+            held = most[res] = PAYMENT.funds(g, p, res, FEAT)
         if amount > held:
             return False
     return True
@@ -252,7 +251,7 @@ def _action_cost(g: Game, choice: str) -> Cost:
 
 def take_action(g: Game, p: Player, cause: str) -> None:
     if p.hooks:
-        fire(g, p, OWN_TURN)
+        HOOKS.fire(g, p, OWN_TURN)
     choice = g.decide(p.seat, "action", action_options(g, p))
     do_action(g, p, choice, cause)
 
@@ -270,7 +269,7 @@ def perform_feat(g: Game, p: Player, card_id: str, cause: str) -> None:
     """Action B: pay, move the pawn (ousting), take the top card, apply its effect."""
     slot = next(s for s, c in g.slots.items() if c.id == card_id)
     card = g.slots[slot]
-    pay(g, p, card.cost, card.id, FEAT)
+    PAYMENT.pay(g, p, card.cost, card.id, FEAT)
     move_pawn(g, p, card)
     take_card(g, p, slot, cause)
 
@@ -287,8 +286,8 @@ def move_pawn(g: Game, p: Player, card: Card) -> None:
         return
     q = g.players[occupant]
     send_home(g, q, card.id, p.seat)
-    fire(g, p, OUST)
-    fire(g, q, OUST)
+    HOOKS.fire(g, p, OUST)
+    HOOKS.fire(g, q, OUST)
     divine_blessing(g, q, "ousted")
 
 
@@ -306,11 +305,11 @@ def end_game(g: Game) -> None:
     g.round = g.log.round = g.rounds + 1
     g.active = g.log.active_seat = -1
     for p in g.players:
-        fire(g, p, GAME_END)
+        HOOKS.fire(g, p, GAME_END)
     if g.rules.card_glory == "end":
         for p in g.players:
             for card in p.cards:
-                gain(g, p, GLORY, card.glory, card.id, card.id)
+                RESOURCES.gain(g, p, GLORY, card.glory, card.id, card.id)
     ranks, _ = rank_seats(standings(g))
     for p, rank in zip(g.players, ranks, strict=True):
         g.log.emit(p.seat, "game_ended", None, None, p.res[GLORY], "final_score", str(rank))
