@@ -2,21 +2,19 @@
 -- Not a query (its name starts with `_`). `component_type` is a component kind of the game's
 -- roles throughout (the `kind` of the catalogue).
 
--- The game's roles (the `roles` table: long rows role, kind, value; kind '' for the game's own
--- roles): which of its words play each part, so no query names a word of a game.
-create or replace macro score_resource() as (
-    select value from roles where role = 'score');
-
--- The words of one role: for a component kind (acquire, use, pay) or the game's ('' : gain,
--- loss, spend).
-create or replace macro role_values(role_name, component_type) as table
-    select value from roles where role = role_name and kind = component_type;
+-- The game's roles, which of its words play each part, so no query names a word of a game: the
+-- `roles` table (long rows role, kind, value; kind '' for the game's own roles), and two macros
+-- analytics/query/roles.py makes from them when the logs are opened, as constants:
+-- `score_resource()`, the score's resource, and `role_list(role, kind)`, the words of a role
+-- for a component kind (acquire, use, pay; '*': of every kind) or for the game ('': gain, loss,
+-- spend). Filters on constants reach the Parquet scan; `in (select ... from roles)` does not
+-- (a third slower on the event totals).
 
 -- Every change of a seat's score (gains and losses; not what a cap refused).
 create or replace macro score_events() as table
     select * from events
     where resource = score_resource()
-      and kind in (select value from roles where role in ('gain', 'loss'));
+      and list_contains(list_concat(role_list('gain', ''), role_list('loss', '')), kind);
 
 -- Per component kind: what its score counts as, and whether its score after the last turn is
 -- printed score (told apart from its effects).
@@ -43,7 +41,7 @@ create or replace macro available_components(component_type) as table
 create or replace macro acquisition_events(component_type) as table
     select e.game_id, e.seat, e.seq, e.round, e.item::varchar as component
     from events as e
-    where e.kind in (select value from role_values('acquire', component_type));
+    where list_contains(role_list('acquire', component_type), e.kind);
 
 -- One row per seat that acquired a component of the kind in a game.
 create or replace macro acquisitions(component_type) as table
@@ -90,13 +88,12 @@ create or replace macro owned_wins_by_game(component_type) as table
 -- the columns and kinds needed are read: on 100M events each extra string column costs about
 -- a second.
 create or replace macro component_event_totals(component_type) as table
-    -- The roles are a table of a few rows: DuckDB turns each `in (select ...)` into a join
-    -- whose build side is that small table, and pushes the values it finds into the Parquet
-    -- scan as a filter (join filter pushdown), so events stored by kind and resource still
-    -- read only the row groups that can match. One scan per question, not one per kind.
+    -- The roles' words are constants (role_list): DuckDB pushes the filters into the Parquet
+    -- scan, and with events stored by kind and resource it then reads only the row groups
+    -- that can match. One scan per question, not one per kind.
     with use_events as (
         select item, game_id, seat, n from uses
-        where kind in (select value from role_values('use', component_type))
+        where list_contains(role_list('use', component_type), kind)
     ),
     use_totals as (
         select e.item::varchar as component,
@@ -112,8 +109,8 @@ create or replace macro component_event_totals(component_type) as table
     ),
     cost_events as (
         select cause, -amount as amount from events
-        where kind in (select value from role_values('spend', ''))
-          and resource in (select value from role_values('pay', component_type))
+        where list_contains(role_list('spend', ''), kind)
+          and list_contains(role_list('pay', component_type), resource)
     ),
     attributed as (
         select coalesce(g.component, c.component) as component,

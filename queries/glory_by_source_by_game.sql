@@ -10,19 +10,18 @@ with score_changes as (
     join games as g using (game_id)
 ),
 sources as (
-    select distinct component::varchar as cause, source from component_sources
+    select distinct component::varchar as cause, source, split from component_sources
 ),
 sourced as (
     select sc.game_id,
            case
-               when k.end_score and sc.round > sc.rounds then s.source || '_printed'
-               when k.end_score then s.source || '_effect'
+               when s.split and sc.round > sc.rounds then s.source || '_printed'
+               when s.split then s.source || '_effect'
                else coalesce(s.source, 'other')
            end as source,
            sc.amount
     from score_changes as sc
     left join sources as s using (cause)
-    left join kind_sources() as k on k.score_source = s.source
 ),
 final as (
     select game_id, source, sum(amount)::bigint as score

@@ -4,10 +4,11 @@ with changes as (
     -- gains, losses and spending move the reserve; overflow is reported separately
     select e.game_id, e.seat, e.round::integer as round, e.resource::varchar as resource,
            sum(e.amount)::bigint as net,
-           sum(case when e.kind in (select value from role_values('gain', ''))
+           sum(case when list_contains(role_list('gain', ''), e.kind)
                     then e.amount else 0 end)::bigint as gained
     from events as e
-    where e.kind in (select value from roles where role in ('gain', 'loss', 'spend'))
+    where list_contains(list_concat(role_list('gain', ''), role_list('loss', ''),
+                                    role_list('spend', '')), e.kind)
       and e.resource is not null
     group by e.game_id, e.seat, e.round, e.resource
 ),

@@ -1,6 +1,7 @@
 """The game's roles in an open log database: read from every run folder (one game, one set of
-roles, or a UserError), kept as the `roles` table the query macros join, with the
-`component_sources` view (what each component's score counts as)."""
+roles, or a UserError), kept as the `roles` table, the constant macros `score_resource()` and
+`role_list(role, kind)` the query macros filter with, and the `component_sources` view (what
+each component's score counts as)."""
 
 from __future__ import annotations
 
@@ -40,12 +41,43 @@ def create_roles(con: duckdb.DuckDBPyConnection, roles: Roles) -> None:
         "role": pl.String, "kind": pl.String, "value": pl.String}))
     con.execute("create table roles as select * from _roles_rows")
     con.unregister("_roles_rows")
+    # Constants, not lookups in `roles`: DuckDB pushes constant filters into the Parquet scan.
+    con.execute(f"create or replace macro score_resource() as {_literal(roles.score)}")
+    cases = " ".join(f"when role_name = {_literal(role)} and component_type = {_literal(kind)} "
+                     f"then {_list(values)}" for (role, kind), values in _lists(roles).items())
+    con.execute("create or replace macro role_list(role_name, component_type) as "
+                f"case {cases} else []::varchar[] end")
     columns = {row[0] for row in con.execute("describe components").fetchall()}
     attribute = roles.score_source_attribute
     # View definitions take no binds: the attribute is a column the catalogue declared.
     named = f'c."{attribute}"' if attribute in columns else "null"
+    # `split`: the component's score counts as its kind's own source, which the roles split
+    # into printed score (after the last turn) and effect.
     con.execute(f"""
         create view component_sources as
-        select c.run_id, c.component, c.kind, coalesce({named}, r.value) as source
+        select c.run_id, c.component, c.kind, coalesce({named}, k.value) as source,
+               coalesce(e.kind is not null and coalesce({named}, k.value) = k.value, false)
+                   as split
         from components as c
-        left join roles as r on r.role = 'score_source' and r.kind = c.kind""")
+        left join roles as k on k.role = 'score_source' and k.kind = c.kind
+        left join roles as e on e.role = 'end_score' and e.kind = c.kind""")
+
+
+def _lists(roles: Roles) -> dict[tuple[str, str], list[str]]:
+    """The words of each (role, kind), and of each component role over every kind ('*')."""
+    lists: dict[tuple[str, str], list[str]] = {}
+    for row in roles.rows():
+        lists.setdefault((row["role"], row["kind"]), []).append(row["value"])
+        if row["kind"]:
+            every = lists.setdefault((row["role"], "*"), [])
+            every += [row["value"]] if row["value"] not in every else []
+    return lists
+
+
+def _literal(text: str) -> str:
+    # Macro bodies take no binds: the roles' words are quoted here, escaping quotes.
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _list(values: list[str]) -> str:
+    return "[" + ", ".join(map(_literal, values)) + "]::varchar[]"

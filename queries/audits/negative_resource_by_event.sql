@@ -4,8 +4,9 @@ with changes as (
     -- a gain is taken to be what entered the reserve; overflow is reported apart
     select game_id, seq, seat, resource::varchar as resource, amount
     from events
-    where kind in (select value from roles where role in ('gain', 'loss', 'spend'))
-      and resource in (select value from roles where role = 'pay')
+    where list_contains(list_concat(role_list('gain', ''), role_list('loss', ''),
+                                    role_list('spend', '')), kind)
+      and list_contains(role_list('pay', '*'), resource)
 ),
 running as (
     select game_id, seq, seat, resource, amount,

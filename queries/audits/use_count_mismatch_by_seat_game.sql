@@ -4,7 +4,7 @@ with counted as (
     select game_id, seat, kind::varchar as kind, item::varchar as component,
            count(*)::bigint as n_events
     from events
-    where kind in (select value from roles where role = 'use')
+    where list_contains(role_list('use', '*'), kind)
     group by game_id, seat, kind, item
 ),
 stored as (
