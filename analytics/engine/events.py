@@ -45,10 +45,3 @@ class EventLog(Guarded):
     def __len__(self) -> int:
         return len(self.rows)
 
-
-class Logged(Guarded):
-    """A game state with its event log (the base of a game's state class: compiled, the
-    engine's mechanics then reach the log natively)."""
-
-    __slots__ = ()
-    log: EventLog

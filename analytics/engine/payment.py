@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from analytics.engine.events import Logged
+from analytics.engine.phases import GameState
 from analytics.engine.resources import ResourceHolder, Resources
 
 Cost = tuple[tuple[str, int], ...]  # (resource, amount) pairs, all paid
@@ -64,7 +64,7 @@ class Payment:
         self.sources: dict[str, Source] = {}
         self.resources = resources
 
-    def can_pay(self, state: Logged, p: ResourceHolder, cost: Cost, purpose: str) -> bool:
+    def can_pay(self, state: GameState, p: ResourceHolder, cost: Cost, purpose: str) -> bool:
         """Whether p can pay `cost` now for `purpose`, from the reserve and p's sources."""
         short = shortfall(p, cost)
         if not short:
@@ -75,14 +75,14 @@ class Payment:
                 return True
         return False
 
-    def funds(self, state: Logged, p: ResourceHolder, res: str, purpose: str) -> int:
+    def funds(self, state: GameState, p: ResourceHolder, res: str, purpose: str) -> int:
         """The most of `res` p could pay now for `purpose` (reserve plus sources)."""
         total = p.res.get(res, 0)
         for owner, key in p.hooks.get(self.hook, ()):
             total += self.sources[key].available(state, p, owner, res, purpose)
         return total
 
-    def pay(self, state: Logged, p: ResourceHolder, cost: Cost, cause: str, purpose: str,
+    def pay(self, state: GameState, p: ResourceHolder, cost: Cost, cause: str, purpose: str,
             keep: Cost = ()) -> None:
         """Pay `cost` (the caller has checked `can_pay`): each source p holds pays what p
         chooses, in registration order, the reserve the rest; every part is logged with

@@ -9,14 +9,22 @@ where nothing is pending but the next phase.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
+
+from analytics.engine.events import EventLog
+from analytics.engine.guard import Guarded
 
 Step = Callable[[Any], None]
 
 
-class Phased(Protocol):
-    """A state with a position: the phase to run next, and whether the game is over."""
+class GameState(Guarded):
+    """A game's state as the engine's mechanics read it: its event log and its position (the
+    phase to run next, whether the game is over); a game's state class derives from it.
 
+    A base class, not a Protocol: compiled, the engine then reads these natively."""
+
+    __slots__ = ()
+    log: EventLog
     phase: str
     over: bool
 
@@ -29,13 +37,13 @@ class Phases:
     def __init__(self, steps: Mapping[str, Step]) -> None:
         self.steps = dict(steps)
 
-    def run(self, state: Phased) -> None:
+    def run(self, state: GameState) -> None:
         """Play on from the state's phase until the game is over."""
         steps = self.steps
         while not state.over:
             steps[state.phase](state)
 
-    def run_until(self, state: Phased, phase: str) -> None:
+    def run_until(self, state: GameState, phase: str) -> None:
         """Run steps until the state's phase is `phase` (that step not run)."""
         steps = self.steps
         while state.phase != phase:

@@ -8,8 +8,8 @@ from typing import Final
 
 from analytics.engine import guard
 from analytics.engine.containers import write_item
-from analytics.engine.events import Logged
 from analytics.engine.hooks import HookHolder, Hooks
+from analytics.engine.phases import GameState
 
 # The events a change logs: (seat, kind, item, resource, signed amount, cause).
 GAINED: Final = "resource_gained"
@@ -39,7 +39,7 @@ class Resources:
         self.handlers = hooks.handlers
         self.gain_hooks = dict(gain_hooks)
 
-    def gain(self, state: Logged, p: ResourceHolder, res: str, amount: int, cause: str,
+    def gain(self, state: GameState, p: ResourceHolder, res: str, amount: int, cause: str,
              item: str | None = None) -> int:
         """Give `amount` of `res` to p: gain hooks first (they may take part of it), then the
         map; what exceeds a cap is lost. Returns what p's map gained."""
@@ -71,7 +71,7 @@ class Resources:
             state.log.emit(p.seat, OVERFLOWED, item, res, amount - kept, cause)
         return kept if kept > 0 else 0
 
-    def lose(self, state: Logged, p: ResourceHolder, res: str, amount: int, cause: str,
+    def lose(self, state: GameState, p: ResourceHolder, res: str, amount: int, cause: str,
              item: str | None = None) -> int:
         """Take up to `amount` of `res` from p's map, never below zero; returns what it took."""
         if guard.FROZEN:
@@ -83,7 +83,7 @@ class Resources:
             state.log.emit(p.seat, LOST, item, res, -lost, cause)
         return lost if lost > 0 else 0
 
-    def spend(self, state: Logged, p: ResourceHolder, res: str, amount: int, cause: str) -> None:
+    def spend(self, state: GameState, p: ResourceHolder, res: str, amount: int, cause: str) -> None:
         """Take `amount` of `res` from p's map (the caller has checked p holds it) for `cause`:
         the part of a payment the reserve pays (engine/payment.py)."""
         if guard.FROZEN:

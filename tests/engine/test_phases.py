@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analytics.engine.phases import Phases
+from tests.engine.toy import plain_only
+
+pytestmark = plain_only  # a plain Python state (see toy.py)
 
 
 @dataclass

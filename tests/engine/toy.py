@@ -1,6 +1,6 @@
 """A made-up game state for the engine's mechanics: a log and players with maps and hooks.
 
-Plain Python, shaped like the engine's base classes (ResourceHolder, Logged) without deriving
+Plain Python, shaped like the engine's base classes (ResourceHolder, GameState) without deriving
 from them: compiled, those refuse interpreted subclasses and the engine's mechanics take only
 compiled states, so tests on this state run on plain Python alone (compiled, the golden
 playthroughs and tests/test_builds_agree.py cover the mechanics through Dice Forge)."""

@@ -9,7 +9,8 @@ from typing import Any, Final
 from analytics.engine.chance import Chance
 from analytics.engine.clone import clone, copied, each_cloned, each_copied, given, holds, shared
 from analytics.engine.containers import GuardedDict, GuardedList
-from analytics.engine.events import EventLog, Logged
+from analytics.engine.events import EventLog
+from analytics.engine.phases import GameState
 from analytics.engine.resources import ResourceHolder
 from analytics.games.diceforge.rules.components import (
     BASE_CAPS,
@@ -65,7 +66,7 @@ class Player(ResourceHolder):
     """
 
     # field(): compiled, the engine's base classes declare `seat` (ResourceHolder) and `log`
-    # (Logged), and dataclasses would take the base's attribute for a default.
+    # (GameState), and dataclasses would take the base's attribute for a default.
     seat: int = field()
     res: dict[str, int] = field(default_factory=lambda: GuardedDict.fromkeys(RESERVES, 0))
     caps: dict[str, int] = field(default_factory=lambda: GuardedDict(BASE_CAPS))
@@ -127,7 +128,7 @@ holds(Player, seat=shared, res=copied, caps=copied, dice=each_copied, up=copied,
 
 
 @dataclass(slots=True)
-class Game(Logged):
+class Game(GameState):
     """The whole state of one game; `log`, `chance` and `decide` are its three channels out.
 
     Policies read the game itself; while one decides, every write raises (engine/guard.py)."""
