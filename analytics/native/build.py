@@ -185,9 +185,11 @@ def compile_into(staging: Path, sources: list[str]) -> None:
     try:
         modules = mypycify(sources, separate=True, target_dir=str(temp / "c"))
         warnings.filterwarnings("ignore", module="setuptools")  # its notes on our pyproject
-        setup(name="dicelab-native", ext_modules=modules, script_args=[
-            "--quiet", "build_ext", "--build-lib", str(staging), "--build-temp",
-            str(temp / "obj"), "--parallel", str(os.cpu_count() or 1)])
+        # No packages: the extensions alone (setuptools would otherwise look for packages in
+        # the project's folder and refuse its several top-level folders).
+        setup(name="dicelab-native", ext_modules=modules, packages=[], py_modules=[],
+              script_args=["--quiet", "build_ext", "--build-lib", str(staging), "--build-temp",
+                           str(temp / "obj"), "--parallel", str(os.cpu_count() or 1)])
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 

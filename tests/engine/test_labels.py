@@ -37,7 +37,8 @@ CARD_SETS = {
     "players": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
                                  / "rebellion-players.toml")),
 }
-GAME_DIR = Path(labels.__file__).parents[1]
+# The sources, found from here: compiled, a module's __file__ is its built extension.
+GAME_DIR = Path(__file__).resolve().parents[2] / "analytics" / "games" / "diceforge"
 KINDS = labels.LABELLING
 
 
