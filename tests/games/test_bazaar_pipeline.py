@@ -1,6 +1,6 @@
 """Bazaar, a second game, through the pipeline by the command line: simulate, the component
-tables (charms, bag dice), seats and compare, with no Dice Forge word in what they print
-(balance, value, report and sweep wait in test_bazaar_pipeline_pending.py, uncommitted)."""
+tables (charms, bag dice), seats, compare, balance, value, report and sweep, with no Dice Forge
+word in what they print."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from analytics.eventlog.reader import read_table
-from tests.games.bazaar_cli import SMALL, dicelab
+from tests.games.bazaar_cli import SMALL, dice_forge_words, dicelab
 
 CHARMS = {"lantern", "satchel", "lodestone", "orrery"}  # first-market, stall order
 DICE = {"copper", "silver", "amber"}
@@ -59,3 +59,43 @@ def test_compare(tmp_path):
     taken = {(r["item"], r["in"]) for r in result["rows"] if r["measure"] == "take_rate"}
     assert {c for c, arm in taken if arm == "A only"} == CHARMS
     assert {c for c, arm in taken if arm == "B only"} == {"pennant", "almanac", "loom", "trophy"}
+
+
+def test_balance(tmp_path):
+    out = dicelab("balance", "--game", "bazaar", "--set", "first-market", "--players", "2,3",
+                  "--games", "20", "--bots", "spender,reckoner", "--out", tmp_path / "runs",
+                  "--format", "json", *SMALL)
+    rows = {(r["players"], r["metric"]): r for r in json.loads(out.stdout)}
+    assert rows[2, "fair WR (1/N)"]["n"] == rows[3, "fair WR (1/N)"]["n"] == 20
+    assert rows[2, "rounds mean"]["estimate"] == rows[3, "rounds mean"]["estimate"] == 6
+    assert rows[3, "fair WR (1/N)"]["estimate"] == pytest.approx(1 / 3)
+    assert rows[2, "Stars share: charm"]["estimate"] + rows[2, "Stars share: die"][
+        "estimate"] == pytest.approx(1)  # every star comes from a charm or a die
+
+
+def test_value(tmp_path):
+    out = dicelab("value", "lantern", "--game", "bazaar", "--set", "first-market",
+                  "--players", "2", "--games", "20", "--bots", "spender,reckoner",
+                  "--out", tmp_path / "value", "--format", "json", *SMALL)
+    rows = json.loads(out.stdout)["values"]
+    assert sorted((r["charm"], r["slot"], r["replaced_by"]) for r in rows) == [
+        ("lantern", "stall1", "pennant"), ("lantern", "stall1", "whistle")]
+
+
+def test_report(bazaar_run, tmp_path):
+    page = tmp_path / "report.html"
+    dicelab("report", "--logs", bazaar_run, "--out", page, "--min-n", "0", "--title", "Bazaar",
+            "--quiet")
+    for written in (page, page.with_suffix(".md")):
+        assert dice_forge_words(written.read_text()) == [], written.name
+    assert "lodestone" in page.read_text()
+
+
+def test_sweep(tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('game = "bazaar"\ngames = 12\nseed = 2\n[grid]\n'
+                    'sets = ["first-market", "night-market"]\nplayers = [2]\n'
+                    'bots = ["spender,reckoner"]\n')
+    out = dicelab("sweep", spec, "--out", tmp_path / "sweep", "--format", "json", *SMALL)
+    rows = json.loads(out.stdout)
+    assert len(rows) == 2
