@@ -122,6 +122,10 @@ def test_every_command_has_help_with_examples():
 def test_the_process_leaves_without_teardown_only_after_a_signal_stop(monkeypatch, code,
                                                                       leaves_at_once):
     import analytics.cli.app as cli
+    from analytics.cli import common
+
+    # A stopped run earlier in the same process (test_sweep, test_report) leaves its flag set.
+    monkeypatch.setattr(common, "_stopped_run", False)
 
     def stopped():
         raise SystemExit(code)
