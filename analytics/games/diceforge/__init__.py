@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 
 from analytics.engine.clone import clone
 from analytics.errors import UserError
+from analytics.games.content import set_text
 
 # The cards register their handlers and the bots their policies when imported: the game's
 # plugin imports them all, so a game read through it has every card and bot.
@@ -74,9 +74,7 @@ class DiceForge:
             for slot in SLOTS}
 
     def set_file(self, name: str, cards: Mapping[str, str]) -> str:
-        lines = [f"name = {json.dumps(name)}", "[slots]",
-                 *(f"{slot} = {json.dumps(card)}" for slot, card in cards.items())]
-        return "\n".join(lines) + "\n"
+        return set_text(name, "slots", cards)
 
     def setup(self, card_set: str, module: str, rules: Mapping[str, str], players: int
               ) -> RunSetup:
