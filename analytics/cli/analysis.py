@@ -3,13 +3,15 @@ the main group. Every command reading logs takes --game and opens the logs once.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from analytics.cli.common import Command, format_option, game_option
 from analytics.eventlog.roles import ComponentRoles
 from analytics.output import choose_columns, legend, render_table
 from analytics.query.database import Filters, LogDatabase, find_query
-from analytics.query.provenance import describe_logs, resolve_set
+from analytics.query.provenance import describe_logs, set_hash
 from analytics.query.roles import pooled_roles
 from analytics.tables import components as analysis
 
@@ -74,6 +76,22 @@ def make_filters(players, module, card_set, bot, logs=()) -> Filters:
         game = pooled_roles(find_run_folders(logs)).game
     return Filters(tuple(players), tuple(module), tuple(resolve_set(s, game) for s in card_set),
                    tuple(bot), meta.get("dicelab.source", ()), meta.get("dicelab.game"))
+
+
+def resolve_set(value: str, game: str | None = None) -> str:
+    """A `--set` filter value: a TOML file becomes its content hash; a name or hash stays.
+
+    A preset name stays a name (the logs' own set names are matched), so that `--set base`
+    also finds runs of a custom file whose name is base; a file pins the exact content. The
+    file is read by `game` (None: the game a new run plays).
+    """
+    path = Path(value)
+    if not path.is_file():
+        return value
+    from analytics.games import DEFAULT_GAME, get_game  # the game reads its own set files
+
+    _, slots = get_game(game or DEFAULT_GAME).slots(str(path))
+    return set_hash(",".join(card for card, _ in slots.values()))
 
 
 def emit(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool = False,
@@ -259,7 +277,8 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
       dicelab chart glory --logs 'logs/balance/*' --out glory.svg
     """
     filters = make_filters(players, module, card_set, bot, logs)
-    from analytics.reports import parts as report_parts  # matplotlib loads only for this command
+    from analytics.reports import figures  # matplotlib loads only for this command
+    from analytics.reports import parts as report_parts
     from analytics.reports.charts import save_figure
 
     with LogDatabase(logs, filters) as db:
@@ -270,7 +289,7 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
             figure = report_parts.CHARTS[chart](context, report_parts.SOURCES[source](context,
                                                                                       {}))
         else:
-            figure = analysis.chart_figure(kind, db, None, min_n)
+            figure = figures.chart_figure(kind, db, None, min_n)
             # What the chart is on (set, players, bots, n), as in the report's charts.
             figure.suptitle(context.describe(), fontsize=9)
         read = describe_logs(db)

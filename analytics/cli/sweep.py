@@ -51,9 +51,14 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) ->
       dicelab sweep sweeps/alternates.toml --out s3://bucket/sweep --cluster tcp://10.0.0.5:8786
     """
     from analytics.experiments.sweep import run_sweep
+    from analytics.reports.render import check_writable
+    from analytics.reports.sweep import write_sweep_report
 
+    if report_path is not None:  # before any game is played
+        check_writable(report_path)
     result = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet,
-                       report=report_path, game=game)
+                       game=game)
     click.echo(render_table(result.table, fmt))
     if report_path is not None:
+        write_sweep_report(result, report_path)
         click.echo(f"wrote {report_path} and {report_path.with_suffix('.md')}", err=True)

@@ -40,22 +40,20 @@ class SweepResult:
 
     table: pl.DataFrame
     values: dict  # cell name -> analytics.experiments.value.ValueReport
+    spec: SweepSpec
+    folders: list  # each cell's run folder (a Place), in the spec's order
 
 
 def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
               cluster: str | None = None, progress: bool = True,
-              report: Path | None = None, game: str | None = None) -> SweepResult:
+              game: str | None = None) -> SweepResult:
     """Play every cell of the spec at `spec_path` into `out` (or finish them), then the value
-    runs asked for; the table, and the report at `report` (.html, with its .md twin)."""
+    runs asked for; the table across cells (reports.sweep writes its report)."""
     from analytics.runs.simulate import run_simulation  # the engine: only once the spec reads well
 
     spec = read_spec(spec_path, game)
     place = Place.of(out)
     plans = _value_plans(spec, place)
-    if report is not None:
-        from analytics.reports.render import check_writable
-
-        check_writable(report)
     _start(place, spec)
     folders = [place / CELLS / cell.name for cell in spec.cells]
     runs = folders + [run for plan in plans.values() for run in plan.runs.values()]
@@ -75,12 +73,7 @@ def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
                     bar.set_postfix_str(f"value {cell.name}", refresh=False)
                     values[cell.name] = _cell_value(cell, spec, folder, plans[cell.name],
                                                     workers, cluster, bar.update)
-    result = SweepResult(sweep_table(spec, folders, values), values)
-    if report is not None:
-        from analytics.reports.sweep import write_sweep_report
-
-        write_sweep_report(spec, folders, result, report)
-    return result
+    return SweepResult(sweep_table(spec, folders, values), values, spec, folders)
 
 
 @dataclass(frozen=True)

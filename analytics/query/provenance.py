@@ -9,7 +9,6 @@ slot order) as well as its name, so two different sets called "base" are never t
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
 import polars as pl
 
@@ -22,22 +21,6 @@ def set_hash(card_ids: str) -> str:
     The same 8 hex digits the query `runs_read` computes in DuckDB (md5 of `runs.cards`).
     """
     return hashlib.md5(card_ids.encode()).hexdigest()[:8]
-
-
-def resolve_set(value: str, game: str | None = None) -> str:
-    """A `--set` filter value: a TOML file becomes its content hash; a name or hash stays.
-
-    A preset name stays a name (the logs' own set names are matched), so that `--set base`
-    also finds runs of a custom file whose name is base; a file pins the exact content. The
-    file is read by `game` (None: the game a new run plays).
-    """
-    path = Path(value)
-    if not path.is_file():
-        return value
-    from analytics.games import DEFAULT_GAME, get_game  # game content: files only
-
-    _, slots = get_game(game or DEFAULT_GAME).slots(str(path))
-    return set_hash(",".join(card for card, _ in slots.values()))
 
 
 def describe_sets(runs: pl.DataFrame) -> str:

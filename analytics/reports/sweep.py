@@ -8,7 +8,6 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.eventlog.store import Place
 from analytics.experiments.sweep_spec import SweepSpec
 from analytics.experiments.value import headline, note
 from analytics.query.database import LogDatabase
@@ -21,9 +20,9 @@ VALUE_COLUMNS = ("slot", "replaced_by", "take_rate", "buyers_wr_with", "buyers_w
                  "value", "low", "high", "p_adj", "n_games")
 
 
-def write_sweep_report(spec: SweepSpec, folders: list[Place], result, out: Path
-                       ) -> tuple[Path, Path]:
+def write_sweep_report(result, out: Path) -> tuple[Path, Path]:
     """Write `out` (.html) and its .md twin for a played sweep (`result`: a SweepResult)."""
+    spec, folders = result.spec, result.folders
     with LogDatabase(tuple(str(f) for f in folders)) as db:
         ctx = parts.Context(db)
         sections = [cells_section(result.table)]

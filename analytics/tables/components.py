@@ -22,9 +22,7 @@ from analytics.query.database import Filters, LogDatabase, list_queries, opened
 from analytics.query.provenance import describe_logs
 from analytics.tables.design import SeatDesign, ratio
 
-__all__ = [
-    "Table", "chart_figure", "component_table", "list_queries", "power_table", "seat_table",
-]
+__all__ = ["Table", "component_table", "list_queries", "power_table", "seat_table"]
 
 Logs = Iterable[str | Path] | LogDatabase  # paths to open, or logs already open
 COVARIATES = ("seat", "bot", "players", "module")
@@ -203,49 +201,3 @@ def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: floa
         note = ("independent: games in EACH of two setups (one measured seat per game); "
                 "two-sided two-proportion test (Cohen's h)")
     return Table(pl.DataFrame(rows), (note,))
-
-
-# Charts of the logs whatever the game; each component kind adds one, named by its plural's
-# word (Dice Forge: cards, faces): a forest of its table and its win rate by round acquired.
-CHART_KINDS = ("seats", "scores", "rounds")
-
-
-def chart_figure(kind: str, logs: Logs, filters: Filters | None = None, min_n: int = 200,
-                 n_boot: int = 1000, seed: int = 0):
-    """A matplotlib Figure of one kind (a component kind's plural, seats, scores, rounds)."""
-    from matplotlib.figure import Figure  # slow to import: only for charts
-
-    from analytics.reports import charts
-
-    with opened(logs, filters) as db:
-        components = {c.word: c.kind for c in db.roles.components}
-        if kind in components:
-            return _component_figure(db, components[kind], min_n, n_boot, seed)
-        if kind not in CHART_KINDS:
-            raise UserError(f"unknown chart {kind!r}: expected one of "
-                            f"{', '.join((*components, *CHART_KINDS))}")
-        fig = Figure(figsize=(9, 5.5), layout="constrained")
-        ax = fig.subplots()
-        if kind == "seats":
-            charts.plot_seats(ax, seat_table(db).frame)
-        elif kind == "scores":
-            charts.plot_scores(ax, db.run("score_counts_by_bot"), score=db.roles.score_title)
-        else:
-            charts.plot_curves(ax, db.run("resources_by_round"), db.roles.score)
-        return fig
-
-
-def _component_figure(db: LogDatabase, component: str, min_n: int, n_boot: int, seed: int):
-    """The forest of a component kind's table beside its win rate by round acquired."""
-    from matplotlib.figure import Figure
-
-    from analytics.reports import charts
-
-    table = component_table(db, component, None, "delta", min_n, n_boot, seed).frame
-    acquired = db.run("win_rate_by_round_acquired", {"component": component})
-    fig = Figure(figsize=(15, max(4.0, 0.38 * table.height + 1.5)), layout="constrained")
-    left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))
-    charts.plot_forest(left, table, component)
-    kept = acquired.filter(pl.col("component").is_in(table[component].to_list()))
-    charts.plot_round_acquired(right, kept, component)
-    return fig
