@@ -30,6 +30,7 @@ class RunSetup:
     module: str  # 'none': the base game alone
     rules: dict[str, str]  # every rule option, defaults included
     game_setup: Any
+    game: Any = None  # the plugin itself, set by the runner's check: the game is looked up once
 
 
 class Plugin(GamePlugin, Protocol):

@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analytics.errors import UserError
-from analytics.eventlog.writer import write_runs
-from analytics.games import get_game
 from analytics.runs.folder import (
     CONFIG_FILE,
     check_run,
@@ -15,7 +13,13 @@ from analytics.runs.folder import (
     read_config,
     run_files_problem,
 )
-from analytics.runs.simulate import config_from_dict, manifest, run_simulation, validate
+from analytics.runs.simulate import (
+    config_from_dict,
+    manifest,
+    run_simulation,
+    validate,
+    write_run_files,
+)
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,7 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True) 
     if problem:  # config.json says what the run-level files held
         dropped.append(f"{problem}, written again")
         setup = validate(config)
-        catalogue = get_game(config.game).catalogue(setup.game_setup)
-        write_runs(folder, manifest(config, setup), catalogue, get_game(config.game).roles)
+        write_run_files(folder, setup, manifest(config, setup))
     check = check_run(folder, deep=True)
     dropped += drop_damaged(check)
     present = check.games_present

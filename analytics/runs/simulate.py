@@ -10,7 +10,7 @@ import shlex
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache, partial
 
@@ -25,7 +25,7 @@ from analytics.eventlog.schema import TABLES
 from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
-from analytics.games.plugin import RunSetup
+from analytics.games.plugin import Plugin, RunSetup
 from analytics.runs.folder import (
     RunCheck,
     check_run,
@@ -75,8 +75,8 @@ def validate(config: RunConfig) -> RunSetup:
     """Fail before any game is played: the game's setup (player count, module, card set, rule
     options), the number of games, the seed, the bots."""
     game = get_game(config.game)
-    setup = _setup(config.game, config.card_set, config.module,
-                   tuple(sorted(config.rules.items())), config.players)
+    setup = _setup(game, config.card_set, config.module, tuple(sorted(config.rules.items())),
+                   config.players)
     if not 1 <= config.games <= MAX_GAMES:
         raise UserError(f"--games must be between 1 and {MAX_GAMES:,} (got {config.games:,})")
     if not 0 <= config.seed <= MAX_SEED:
@@ -90,8 +90,8 @@ def validate(config: RunConfig) -> RunSetup:
 
 
 @lru_cache(maxsize=8)
-def _setup(game: str, card_set: str, module: str, rules: tuple, players: int) -> RunSetup:
-    return get_game(game).setup(card_set, module, dict(rules), players)
+def _setup(game: Plugin, card_set: str, module: str, rules: tuple, players: int) -> RunSetup:
+    return replace(game.setup(card_set, module, dict(rules), players), game=game)
 
 
 def run_id(config: RunConfig, setup: RunSetup) -> str:
@@ -101,7 +101,7 @@ def run_id(config: RunConfig, setup: RunSetup) -> str:
 
 
 def manifest(config: RunConfig, setup: RunSetup) -> dict:
-    game = get_game(config.game)
+    game = setup.game
     return {
         "run_id": run_id(config, setup), "game": config.game, "modules": setup.module,
         "card_set": setup.card_set, "cards": ",".join(setup.cards),
@@ -116,6 +116,11 @@ def manifest(config: RunConfig, setup: RunSetup) -> dict:
     }
 
 
+def write_run_files(out: Location, setup: RunSetup, info: dict) -> None:
+    """The run-level files: the manifest, the game's catalogue and its roles."""
+    write_runs(out, info, setup.game.catalogue(setup.game_setup), setup.game.roles)
+
+
 def game_seed(config: RunConfig, index: int) -> int:
     return derive_seed(config.seed, config.game, index)
 
@@ -125,7 +130,7 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
     setup = validate(config)
     rid = run_id(config, setup)
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
-    game = get_game(config.game)
+    game = setup.game
     vocabulary = game.vocabulary(setup.game_setup)
     games, players, game_ids, events = _columns("games"), _columns("players"), [], []
     framed: list[pl.DataFrame] = []
@@ -211,8 +216,7 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
     _check_shared(place, workers)
     with stop_on_signals():
         try:
-            catalogue = get_game(config.game).catalogue(setup.game_setup)
-            check = _start_run(place, config, info, catalogue, resume,
+            check = _start_run(place, config, setup, info, resume,
                                chunk_size or part_size(config.games))
             todo = check.missing()
             with tqdm(total=config.games, initial=check.games_present, unit="game",
@@ -276,7 +280,7 @@ def _resume_hint(config: RunConfig, out: Place, cluster: str | None = None) -> s
     return f"{present:,} of {config.games:,} games are kept in whole parts; {resume}"
 
 
-def _start_run(out: Place, config: RunConfig, info: dict, catalogue: tuple, resume: bool,
+def _start_run(out: Place, config: RunConfig, setup: RunSetup, info: dict, resume: bool,
                size: int) -> RunCheck:
     """The run folder ready to play into: new, or (resume) the same run with its damaged parts
     dropped. The manifest and config.json are written first, so a run stopped at any point
@@ -287,7 +291,7 @@ def _start_run(out: Place, config: RunConfig, info: dict, catalogue: tuple, resu
     if stored is None:
         write_config(out, asdict(config), size)  # makes the folder
     if run_files_problem(out):  # new, or lost in a crash: config.json says what it was
-        write_runs(out, info, catalogue, get_game(config.game).roles)
+        write_run_files(out, setup, info)
     check = check_run(out)
     for problem in drop_damaged(check):
         warnings.warn(Notice(f"dropped a damaged part, to play again: {problem}"), stacklevel=2)
