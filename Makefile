@@ -46,7 +46,7 @@ soak: install
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check analytics tests
-	$(VENV)/bin/mypy analytics/engine analytics/games/diceforge
+	$(VENV)/bin/mypy analytics/engine analytics/games
 
 clean:
 	-$(PY) -m analytics.native --remove
