@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from analytics.cli.common import Command
+from analytics.cli.common import Command, game_option
 from analytics.errors import UserError
 
 
@@ -16,7 +16,8 @@ from analytics.errors import UserError
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="New folder for the records (one game-NNNNNN.dfr per game).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def export_records_command(run_dir, out, quiet):
+@game_option
+def export_records_command(run_dir, out, quiet, game):
     """Write the simulated games of RUN_DIR as records, replayed from their seeds.
 
     Examples:
@@ -26,7 +27,7 @@ def export_records_command(run_dir, out, quiet):
     from analytics.records.runs import export_records
 
     with tqdm(unit="game", disable=quiet, desc="export") as bar:
-        written = export_records(run_dir, out, bar.update)
+        written = export_records(run_dir, out, bar.update, game)
     click.echo(f"wrote {len(written)} records to {out}")
 
 
@@ -35,7 +36,8 @@ def export_records_command(run_dir, out, quiet):
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="New folder: one run folder per setup (players, card set, module, rules).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def import_command(records, out, quiet):
+@game_option
+def import_command(records, out, quiet, game):
     """Replay recorded games through the rules and log them as run folders.
 
     Each record is checked step by step; one that breaks the rules is listed as FILE:LINE with
@@ -49,7 +51,7 @@ def import_command(records, out, quiet):
     from analytics.records.runs import import_records
 
     with tqdm(total=len(records), unit="record", disable=quiet, desc="import") as bar:
-        done = import_records(list(records), out, bar.update)
+        done = import_records(list(records), out, bar.update, game)
     for folder in done.folders:
         click.echo(f"wrote {folder}")
     click.echo(f"imported {done.games} of {len(records)} records")
@@ -71,7 +73,8 @@ COMMANDS = (export_records_command, import_command)
 @click.option("--module", default="none", show_default=True, help="Module (a new record).")
 @click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Rule option (repeatable).")
 @click.option("--name", "names", multiple=True, help="Player names in seat order (repeatable).")
-def record_command(file, resume, players, card_set, module, rule, names):
+@game_option
+def record_command(file, resume, players, card_set, module, rule, names, game):
     """Record a game at the table: each die result and choice is asked for, checked against
     the rules and written to FILE at once (format: docs/records.md).
 
@@ -85,6 +88,7 @@ def record_command(file, resume, players, card_set, module, rule, names):
     from datetime import date
 
     from analytics.cli.common import parse_rules
+    from analytics.games import DEFAULT_GAME
     from analytics.records.format import Record
     from analytics.records.recorder import new_record_file, record_session
     from analytics.records.replay import record_setup
@@ -92,13 +96,19 @@ def record_command(file, resume, players, card_set, module, rule, names):
     if not resume:
         if players is None:
             raise UserError("a new record needs --players (or pass --resume to continue one)")
-        record = Record(str(file), players=players, card_set=card_set, module=module,
+        record = Record(str(file), game=game or DEFAULT_GAME, players=players,
+                        card_set=card_set, module=module,
                         rules=parse_rules(rule), names=dict(enumerate(names)),
                         date=date.today().isoformat())
         record_setup(record)  # a wrong set, module or rule fails before the file is made
         new_record_file(file, record)
     elif not file.is_file():
         raise UserError(f"--resume: {file} is not a file")
+    elif game is not None:
+        from analytics.games import check_game
+        from analytics.records.runs import read_record
+
+        check_game(game, read_record(file).game, str(file))
     record_session(file)
 
 

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import click
 
-from analytics.cli.common import Command
+from analytics.cli.common import Command, game_option
 
 
 @click.command("repair", cls=Command)
 @click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def repair_command(run_dir: Path, workers: int | None, quiet: bool) -> None:
+@game_option
+def repair_command(run_dir: Path, workers: int | None, quiet: bool, game: str | None) -> None:
     """Check every file of a run, drop its damaged parts and play them (and any part never
     written) again from their seeds: the same games as an uninterrupted run.
 
@@ -24,7 +25,7 @@ def repair_command(run_dir: Path, workers: int | None, quiet: bool) -> None:
     """
     from analytics.runs.repair import repair_run  # the engine: only when playing
 
-    done = repair_run(run_dir, workers=workers, progress=not quiet)
+    done = repair_run(run_dir, workers=workers, progress=not quiet, game=game)
     for problem in done.dropped:
         click.echo(f"dropped {problem}")
     click.echo(f"{run_dir}: whole, {done.n_games:,} games ({done.played:,} played now)")

@@ -14,3 +14,11 @@ def get_game(name: str):
     if name not in GAMES:
         raise UserError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     return GAMES[name]
+
+
+def check_game(asked: str | None, found: str, where: str) -> None:
+    """--game, when given, must be the game of what a command reads (a run, a record)."""
+    get_game(found)
+    if asked is not None and asked != found:
+        get_game(asked)
+        raise UserError(f"{where} is a {found} game, not {asked} (--game)")

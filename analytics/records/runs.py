@@ -25,7 +25,7 @@ from analytics.errors import UserError
 from analytics.eventlog import SCHEMA_VERSION
 from analytics.eventlog.reader import read_table
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
-from analytics.games import get_game
+from analytics.games import check_game, get_game
 from analytics.games.plugin import RunSetup
 from analytics.records.format import Record, RecordError, header_lines, parse
 from analytics.records.replay import (
@@ -61,14 +61,15 @@ def record_game(game: str, setup: RunSetup, bots: list[str], seed: int) -> tuple
     return record_text(setup, game, bots, steps), result
 
 
-def export_records(run_dir: Path, out: Path, progress: Callable[[int], None] = lambda n: None
-                   ) -> list[Path]:
+def export_records(run_dir: Path, out: Path, progress: Callable[[int], None] = lambda n: None,
+                   game: str | None = None) -> list[Path]:
     """One record per game of the run folder, replayed from its seed (the run's config.json)
     and checked against the logged event count; written into `out` (a new folder) whole."""
     stored = read_config(run_dir)
     if stored is None:
         raise UserError(f"{run_dir}: no config.json (not a simulated run folder)")
     config = config_from_dict(stored["config"])
+    check_game(game, config.game, str(run_dir))
     setup = validate(config)
     games = read_table(run_dir, "games").sort("game_index")
     with _new_folder(out) as tmp:
@@ -132,7 +133,8 @@ class Imported:
 
 
 def import_records(paths: list[Path], out: Path,
-                   progress: Callable[[int], None] = lambda n: None) -> Imported:
+                   progress: Callable[[int], None] = lambda n: None,
+                   game: str | None = None) -> Imported:
     """Replay every record; the good ones are written under `out` (new), one run folder per
     setup, all at once at the end; the bad ones are listed."""
     groups: dict[tuple, list[tuple[Record, RunSetup, GameResult]]] = {}
@@ -140,8 +142,9 @@ def import_records(paths: list[Path], out: Path,
     for path in paths:
         try:
             record = read_record(path)
+            check_game(game, record.game, str(path))
             setup, result = replay(record)
-        except RecordError as err:
+        except (RecordError, UserError) as err:
             failed.append(str(err))
         else:
             key = (record.game, setup.players, setup.card_set, setup.cards, setup.module,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analytics.errors import UserError
+from analytics.games import check_game
 from analytics.runs.folder import (
     CONFIG_FILE,
     check_run,
@@ -29,7 +30,8 @@ class Repair:
     n_games: int
 
 
-def repair_run(folder: Path, workers: int | None = None, progress: bool = True) -> Repair:
+def repair_run(folder: Path, workers: int | None = None, progress: bool = True,
+               game: str | None = None) -> Repair:
     """Read every file of the run whole, drop the damaged parts and play them again (and any
     part never written) from their seeds: the same games as an uninterrupted run."""
     stored = read_config(folder)
@@ -38,6 +40,7 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True) 
                         "older dicelab): run `dicelab simulate` with the run's options and "
                         "--resume")
     config = config_from_dict(stored["config"])
+    check_game(game, config.game, str(folder))
     dropped = []
     problem = run_files_problem(folder)
     if problem:  # config.json says what the run-level files held

@@ -5,6 +5,7 @@ word in what they print."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -99,3 +100,36 @@ def test_sweep(tmp_path):
     out = dicelab("sweep", spec, "--out", tmp_path / "sweep", "--format", "json", *SMALL)
     rows = json.loads(out.stdout)
     assert len(rows) == 2
+
+
+@pytest.mark.parametrize("command", [("repair",), ("export-records", "--out", "records")])
+def test_a_command_reading_a_run_refuses_another_game(bazaar_run, tmp_path, command):
+    from click.testing import CliRunner
+
+    from analytics.cli.app import main
+
+    name, *rest = command
+    args = [name, str(bazaar_run), *(str(tmp_path / a) if a == "records" else a for a in rest),
+            "--game", "diceforge"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(f"{bazaar_run} is a bazaar game, not diceforge (--game)")
+    assert not (tmp_path / "records").exists()
+
+
+def test_import_names_each_record_of_another_game(tmp_path):
+    from click.testing import CliRunner
+
+    from analytics.cli.app import main
+
+    sample = sorted(Path(__file__).parents[2].glob("logs/samples/*.dfr"))[0]
+    result = CliRunner().invoke(main, ["import", str(sample), "--out", str(tmp_path / "out"),
+                                       "--game", "bazaar", "--quiet"])
+    assert result.exit_code == 1
+    assert f"{sample} is a diceforge game, not bazaar (--game)" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_repair_takes_the_runs_own_game(bazaar_run):
+    out = dicelab("repair", bazaar_run, "--game", "bazaar", "--quiet")
+    assert out.output.strip() == f"{bazaar_run}: whole, 60 games (0 played now)"
