@@ -123,7 +123,7 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
     Examples:
       dicelab query win_rate_by_seat --logs logs/demo
       dicelab query contribution_by_component -p component face --format csv
-      dicelab query audits/glory_mismatch_by_seat_game --logs 'logs/*'
+      dicelab query audits/score_mismatch_by_seat_game --logs 'logs/*'
     """
     filters = make_filters(players, module, card_set, bot, logs)
     query = find_query(name, queries_dir)  # an unknown name fails before any file is read

@@ -44,7 +44,7 @@ def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000
         roles = db.roles
         seats = db.run("outcome_by_seat_game")
         games = db.run("balance_by_game")
-        sources = db.run("glory_by_source_by_game")
+        sources = db.run("score_by_source_by_game")
         # Purchases of what a card set holds (or of the game's first component kind).
         bought = db.run("purchases_by_game", {"component": roles.main_kind})
         described = db.filters.describe()

@@ -57,7 +57,7 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         roles.component(component)  # an unknown kind is one line naming the game's kinds
         # The event totals are the longest query and nothing below needs them until the end:
         # they are read while numpy builds the design, resamples and fits.
-        totals = db.submit("uses_and_glory_by_component", {"component": component})
+        totals = db.submit("uses_and_score_by_component", {"component": component})
         seats = db.run("outcome_by_seat_game")
         acquired = db.run("acquisitions_by_event", {"component": component})
         available = db.run("components_by_run", {"component": component})

@@ -49,8 +49,8 @@ def test_new_words_are_stored_as_words_of_the_run(logs):
 def test_a_new_face_appears_in_the_face_tables(logs):
     with LogDatabase([logs]) as db:
         faces = db.run("contribution_by_component", {"component": "face"})
-        uses = db.run("uses_and_glory_by_component", {"component": "face"})
-        sources = db.run("glory_by_source")
+        uses = db.run("uses_and_score_by_component", {"component": "face"})
+        sources = db.run("score_by_source")
     row = faces.filter(pl.col("component") == "gold_9").row(0, named=True)
     assert (row["n_available"], row["n_owned"], row["owned_wr"], row["n_uses"], row["score"],
             row["cost"]) == (2, 1, 1.0, 1, 6, 7)

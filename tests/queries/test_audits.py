@@ -9,7 +9,7 @@ from tests.analytics_fixtures import broken_logs, sample_logs
 
 AUDITS = sorted(name for name in query_paths() if name.startswith("audits/"))
 PLANTED = {
-    "audits/glory_mismatch_by_seat_game": [(10, 0, 5, 4)],
+    "audits/score_mismatch_by_seat_game": [(10, 0, 5, 4)],
     "audits/seat_errors_by_game": [(11, 2, 1, 1, 0, 0)],
     "audits/seq_gaps_by_game": [(12, 3, 3, 0, 7)],
     "audits/negative_resource_by_event": [(13, 1, 1, "gold", -3, -2)],

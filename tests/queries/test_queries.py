@@ -193,16 +193,16 @@ def test_components_by_run(tmp_path):
     assert faces.height == 16 + len(garden) and garden <= set(faces["component"])
 
 
-@covers("uses_and_glory_by_component")
+@covers("uses_and_score_by_component")
 def test_uses_and_glory_by_component(db):
     # causes of no card (glory_2) still get a row: the tables keep only their own ids
-    expect(db.run("uses_and_glory_by_component"), [
+    expect(db.run("uses_and_score_by_component"), [
         ("blacksmiths_hammer", 0, 0.0, None, 1, 0),
         ("elder", 0, 0.0, None, 0, 2),
         ("glory_2", 0, 0.0, None, 31, 0),
         ("silver_hind", 1, 1.0, 1.0, 10, 6),
     ])
-    expect(db.run("uses_and_glory_by_component", {"component": "face"}), [
+    expect(db.run("uses_and_score_by_component", {"component": "face"}), [
         ("blacksmiths_hammer", 0, 0.0, None, 1, 0),
         ("glory_2", 1, 1.0, 1.0, 31, 0),
         ("gold_3", 2, 1.0, 0.5, 0, 6),
@@ -304,10 +304,10 @@ def test_game_length_by_player_count(db):
     ])
 
 
-@covers("glory_by_source")
+@covers("score_by_source")
 def test_glory_by_source(db):
     # the Hammer's track is one of its card's effects (the cause names it)
-    expect(db.run("glory_by_source"), [
+    expect(db.run("score_by_source"), [
         ("card_effect", "blacksmiths_hammer", 1, 1 / 3, 1 / 42),
         ("card_printed", "silver_hind", 10, 10 / 3, 10 / 42),
         ("die_face", "glory_2", 31, 31 / 3, 31 / 42),
@@ -323,7 +323,7 @@ def test_glory_by_source_asks_each_run_catalogue(tmp_path):
     glory(b, game, 1, 0, 2, "great_bear")  # not in this set: not a card of this run
     glory(b, game, 1, 1, 4, "helmet_of_invisibility")
     with LogDatabase([b.write(tmp_path / "run")]) as database:
-        expect(database.run("glory_by_source"), [
+        expect(database.run("score_by_source"), [
             ("card_effect", "helmet_of_invisibility", 4, 4.0, 4 / 9),
             ("die_face", "x3", 3, 3.0, 3 / 9),
             ("other", "great_bear", 2, 2.0, 2 / 9),
@@ -386,9 +386,9 @@ def test_balance_by_game(db):
     assert (g1["rounds"], g1["decisions"], g2["decisions"]) == (9, 100, 120)
 
 
-@covers("glory_by_source_by_game")
+@covers("score_by_source_by_game")
 def test_glory_by_source_by_game(db):
-    expect(db.run("glory_by_source_by_game"), [
+    expect(db.run("score_by_source_by_game"), [
         (1, "card_printed", 8), (1, "die_face", 10),
         (2, "card_printed", 2), (2, "die_face", 12), (2, "hammer", 1),
         (3, "die_face", 9)])
