@@ -27,6 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from analytics.errors import Notice, UserError
+from analytics.eventlog.schema import TABLES
 from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import COMMITTED, PARTS, part_dir
 
@@ -46,6 +47,15 @@ MARKERS = "part_markers"
 MAX_PART = 1000
 MIN_PARTS = 8
 MIN_PART = 100
+# config.json's "config": the runner's RunConfig (analytics/runs/simulate.py) as `asdict` wrote
+# it, each field with its JSON type; a field left out takes RunConfig's default (runs written
+# before it existed). Checked here so that a hand-edited file is one line, not a traceback.
+CONFIG_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "game": str, "players": int, "games": int, "seed": int, "bots": list, "card_set": str,
+    "module": str, "rules": dict, "rotate": bool,
+}
+# Columns a run table may lack: runs logged before records have no `source`.
+OPTIONAL_COLUMNS = {"runs": {"source"}}
 
 
 class UnfinishedRun(Notice):
@@ -119,11 +129,18 @@ def _counts(part: Place, marked: bool, committed: set[str]) -> bool:
 
 
 def require_run_files(folders: list[Location]) -> None:
-    """A UserError naming the first damaged run-level file (before its content is read)."""
+    """A UserError naming the first damaged run-level file (before its content is read), or
+    two folders holding the same run (a copy: its games would count twice)."""
+    seen: dict[str, Location] = {}
     for folder in folders:
         problem = run_files_problem(folder)
         if problem:
             raise UserError(f"{problem}; run `dicelab repair {folder}` to write it again")
+        rid = str(manifest_run_id(folder))
+        if rid in seen:
+            raise UserError(f"{seen[rid]} and {folder} hold the same run ({rid}): its games "
+                            "would count twice; read one of them")
+        seen[rid] = folder
 
 
 def run_files_problem(location: Location) -> str | None:
@@ -136,10 +153,22 @@ def run_files_problem(location: Location) -> str | None:
     for name in RUN_TABLES:
         path = folder / name
         try:
-            if path.exists():
-                _footer(path)
+            problem = _columns_problem(path, name.removesuffix(".parquet")) if (
+                path.exists()) else None
         except (OSError, pa.ArrowException) as err:
             return f"{path}: damaged ({_first_line(err)})"
+        if problem:
+            return problem
+    return None
+
+
+def _columns_problem(path: Place, table: str) -> str | None:
+    """Whether a Parquet file holds the declared columns of `table` (from its footer): a file of
+    another table put in its place is named before any query binds to it."""
+    names = set(_footer(path).schema.to_arrow_schema().names)
+    missing = [c for c in TABLES[table] if c not in names | OPTIONAL_COLUMNS.get(table, set())]
+    if missing:
+        return f"{path}: not the {table} table (no column {', '.join(missing)})"
     return None
 
 
@@ -175,9 +204,12 @@ def _part_problem(part: Place, games: int, deep: bool) -> str | None:
         if not path.is_file():
             return f"{path}: missing"
         try:
+            problem = _columns_problem(path, table)
             rows = _rows(path, deep)
         except (OSError, pa.ArrowException) as err:
             return f"{path}: damaged ({_first_line(err)})"
+        if problem:
+            return problem
         if table == "games" and rows != games:
             return f"{path}: {rows} games where the part holds {games}"
     return None
@@ -234,6 +266,42 @@ def read_config(folder: Location) -> dict | None:
     if not path.is_file():
         return None
     try:
-        return json.loads(path.read_text())
+        stored = json.loads(path.read_text())
     except (OSError, ValueError) as err:
         raise UserError(f"{path}: damaged ({_first_line(err)})") from None
+    problem = _config_problem(stored)
+    if problem:
+        raise UserError(f"{path}: damaged ({problem}); write it again with the run's options, "
+                        "or run `dicelab simulate` into a new folder")
+    return stored
+
+
+def _config_problem(stored: object) -> str | None:
+    """What in config.json does not follow its schema ({"config": CONFIG_FIELDS, "part_size":
+    a positive integer, MARKERS: a flag}); None when it does."""
+    if not isinstance(stored, dict) or not isinstance(stored.get("config"), dict):
+        return "no \"config\" object"
+    size = stored.get("part_size")
+    if not _is_int(size) or size < 1:
+        return f"\"part_size\" must be a positive integer (got {json.dumps(size)})"
+    if not isinstance(stored.get(MARKERS, False), bool):
+        return f"\"{MARKERS}\" must be true or false"
+    for name, value in stored["config"].items():
+        kind = CONFIG_FIELDS.get(name)
+        if kind is None:
+            return f"unknown option \"{name}\" in \"config\""
+        if not (_is_int(value) if kind is int else isinstance(value, kind)):
+            return f"\"config\".\"{name}\" must be {_TYPE_WORDS[kind]} (got {json.dumps(value)})"
+    config = stored["config"]
+    if not all(isinstance(b, str) for b in config.get("bots", [])) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in config.get("rules", {}).items()):
+        return "\"config\".\"bots\" and \"rules\" must hold strings"
+    return None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # JSON true is no count
+
+
+_TYPE_WORDS = {str: "a string", int: "an integer", list: "a list", dict: "an object",
+               bool: "true or false"}
