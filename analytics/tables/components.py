@@ -141,10 +141,15 @@ def _apply_min_n(frame: pl.DataFrame, column: str, min_n: int) -> tuple[pl.DataF
 
 def sort_frame(frame: pl.DataFrame, sort: str) -> pl.DataFrame:
     """`frame` sorted by column `sort`: numbers descending, text ascending, missing last."""
-    if sort not in frame.columns:
-        raise UserError(f"cannot sort by {sort!r}: columns are {', '.join(frame.columns)}")
+    require_column(frame, sort)
     descending = frame.schema[sort].is_numeric()
     return frame.sort(sort, descending=descending, nulls_last=True)
+
+
+def require_column(frame: pl.DataFrame, sort: str) -> None:
+    """A UserError naming the columns when --sort names none of them."""
+    if sort not in frame.columns:
+        raise UserError(f"cannot sort by {sort!r}: columns are {', '.join(frame.columns)}")
 
 
 def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -> Table:
@@ -168,6 +173,7 @@ def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -
         .alias("chi2_p"))
     notes.append(f"{described}; win rate = mean win share (tied winners split); 95% Wilson "
                  "(one seat per game: seat-games of a seat are independent)")
+    require_column(frame, sort)
     return Table(with_p_text(frame.sort("players", sort), "chi2_p"), (*read, *notes))
 
 
