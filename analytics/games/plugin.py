@@ -17,6 +17,7 @@ from analytics.engine.loop import GamePlugin
 from analytics.errors import UserError
 from analytics.eventlog.roles import Roles
 from analytics.games.content import RuleOption
+from analytics.policies import Policy, available_bots, make_bot
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,20 @@ def check_players_and_module(game: Plugin, players: int, module: str) -> None:
     if module not in game.modules:
         raise UserError(f"--module {module!r} is not a module of {game.name}; valid: "
                         f"{', '.join(game.modules)}")
+
+
+class GameBase:
+    """What every game's plugin answers the same way: its bots, from the registry under its
+    name, and its rule options, from the table it declares (`rule_table`)."""
+
+    name: str
+    rule_table: dict[str, RuleOption]
+
+    def bots(self) -> dict[str, str]:
+        return available_bots(self.name)
+
+    def make_bot(self, name: str) -> Policy:
+        return make_bot(self.name, name)
+
+    def rule_options(self) -> dict[str, RuleOption]:
+        return self.rule_table

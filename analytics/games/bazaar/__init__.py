@@ -23,11 +23,10 @@ from analytics.games.bazaar.options import RULE_OPTIONS, RuleOptions, parse_rule
 from analytics.games.bazaar.roles import ROLES
 from analytics.games.bazaar.state import Bazaar, Setup, clone, new_game
 from analytics.games.bazaar.turn import play, standings
-from analytics.games.plugin import RuleOption, RunSetup, check_players_and_module
-from analytics.policies import Policy, available_bots, make_bot
+from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 
 
-class BazaarGame:
+class BazaarGame(GameBase):
     """The Bazaar plugin: content, checked setups, a fresh state, play, standings, and what a
     run logs about itself."""
 
@@ -37,16 +36,8 @@ class BazaarGame:
     roles = ROLES
 
     player_counts: tuple[int, ...] = (2, 3, 4)
+    rule_table = RULE_OPTIONS
     modules: dict[str, str] = {"none": "the market alone"}
-
-    def bots(self) -> dict[str, str]:
-        return available_bots(self.name)
-
-    def make_bot(self, name: str) -> Policy:
-        return make_bot(self.name, name)
-
-    def rule_options(self) -> dict[str, RuleOption]:
-        return RULE_OPTIONS
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
         return {name: load_charm_set(name).charm_ids for name in preset_names()}

@@ -33,11 +33,10 @@ from analytics.games.diceforge.rules.content import load_card_set, preset_names
 from analytics.games.diceforge.rules.labels import LABELLING
 from analytics.games.diceforge.rules.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.diceforge.rules.state import Game, Setup, new_game
-from analytics.games.plugin import RuleOption, RunSetup, check_players_and_module
-from analytics.policies import Policy, available_bots, make_bot
+from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 
 
-class DiceForge:
+class DiceForge(GameBase):
     """The Dice Forge plugin: content, setup, a fresh state, play to the end, standings; what a
     run logs about itself (its catalogue, the words of its events)."""
 
@@ -47,17 +46,9 @@ class DiceForge:
     roles = ROLES  # what its words are to the analytics (score, component kinds, costs)
 
     player_counts: tuple[int, ...] = (2, 3, 4)
+    rule_table = RULE_OPTIONS
     modules: dict[str, str] = {
         "none": "the base game alone (the Goddess and Titans modules come later)"}
-
-    def bots(self) -> dict[str, str]:
-        return available_bots(self.name)
-
-    def make_bot(self, name: str) -> Policy:
-        return make_bot(self.name, name)
-
-    def rule_options(self) -> dict[str, RuleOption]:
-        return RULE_OPTIONS
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
         return {name: load_card_set(name).card_ids for name in preset_names()}
