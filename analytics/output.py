@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
-from collections.abc import Sequence
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
 import polars as pl
 
@@ -88,3 +93,99 @@ def legend(columns: Sequence[str]) -> str:
     words = dict.fromkeys(w for column in columns for w in column.split("_")
                           if w in ABBREVIATIONS)
     return "legend: " + "; ".join(ABBREVIATIONS[w] for w in words) if words else ""
+
+
+# Output paths. Every --out (and --report) is checked by `prepare_out` before any work, and
+# the folders it makes are taken back when the command fails (`removed_on_failure`, around
+# every command): a failed command leaves nothing behind.
+_made: list[tuple[Path, Callable[[Path], bool]]] = []  # folder made, and whether to keep it
+
+
+def prepare_out(text: str | Path, option: str = "--out", *, folder: bool = False,
+                suffixes: Sequence[str] = (), urls: bool = False) -> Path | str:
+    """The output `text` of `option` checked and its missing parent folders made: a path (an
+    fsspec URL only where `urls`), a folder or else a file of one of `suffixes`, whose parent
+    is a folder this process can write into. A UserError of one line otherwise."""
+    text = str(text)
+    want = "folder" if folder else "file"
+    if not text.strip():
+        raise UserError(f"{option} '': name a {want}")
+    if "://" in text:
+        if urls:
+            return text  # the store checks it (analytics/eventlog/store.py)
+        raise UserError(f"{option} {text}: name a local {want} (URLs are for run folders of "
+                        "simulate and sweep)")
+    path = Path(text)
+    if suffixes and path.suffix.lower() not in suffixes:
+        named = ", ".join(s for s in suffixes if s)  # '' (no suffix) may be allowed too
+        raise UserError(f"{option} {path}: name a file ending with one of {named}")
+    try:
+        _check_place(path, option, folder)
+    except OSError as err:  # a name too long, a loop of links...
+        raise UserError(f"{option} {path}: {err.strerror}") from None
+    return path
+
+
+def _check_place(path: Path, option: str, folder: bool) -> None:
+    want = "folder" if folder else "file"
+    if path.exists() and path.is_dir() != folder:
+        raise UserError(f"{option} {path} is a {'file' if folder else 'folder'}; name a {want}")
+    make_folder(path.parent, option, path)
+    try:  # a file made and removed: permissions alone do not say (root, /proc, read-only)
+        handle, probe = tempfile.mkstemp(prefix=".probe-", dir=path.parent)
+        os.close(handle)
+        os.remove(probe)
+    except OSError as err:
+        raise UserError(f"{option} {path}: cannot write in {path.parent} ({err.strerror})"
+                        ) from None
+    if folder and not path.exists():  # made by the command: gone if it fails with no result
+        _made.append((path, _holds_results))
+
+
+def _holds_results(folder: Path) -> bool:
+    """Whether a folder holds a committed part (of a run, or of runs below it): a failed
+    command's whole results (a stopped run's, the records imported before one failed) stay."""
+    from analytics.eventlog.writer import COMMITTED  # pyarrow: only when a command failed
+
+    return any(folder.rglob(COMMITTED))
+
+
+def make_folder(folder: Path, option: str, path: Path,
+                keep: Callable[[Path], bool] = lambda made: any(made.iterdir())) -> None:
+    """`folder` and its missing parents made, each taken back if the command fails unless
+    `keep` (default: it holds something, which a failed command may leave on purpose)."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()][::-1]
+    for parent in [folder, *folder.parents][::-1]:
+        if parent.exists() and not parent.is_dir():
+            raise UserError(f"{option} {path}: {parent} is a file, not a folder")
+    for made in missing:
+        try:
+            made.mkdir()
+        except OSError as err:
+            raise UserError(f"{option} {path}: cannot make the folder {made} "
+                            f"({err.strerror})") from None
+        _made.append((made, keep))
+
+
+@contextmanager
+def removed_on_failure(kept: Callable[[], bool] = lambda: False) -> Iterator[None]:
+    """Around a command: the folders made for it are removed (newest first) when it fails,
+    unless `kept()` (a stopped run keeps its parts for --resume) or their own `keep`."""
+    del _made[:]
+    try:
+        yield
+    except SystemExit as done:
+        if done.code not in (0, None):
+            _remove_made(kept)
+        raise
+    except BaseException:
+        _remove_made(kept)
+        raise
+
+
+def _remove_made(kept: Callable[[], bool]) -> None:
+    made = [] if kept() else _made[::-1]
+    del _made[:]
+    for folder, keep in made:
+        if folder.is_dir() and not keep(folder):
+            shutil.rmtree(folder, ignore_errors=True)

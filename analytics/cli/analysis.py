@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from analytics.cli.common import Command, format_option, game_option
+from analytics.cli.common import FLOAT, Command, FloatRange, IntRange, format_option, game_option
 from analytics.eventlog.roles import ComponentRoles
-from analytics.output import choose_columns, legend, render_table
+from analytics.output import choose_columns, legend, prepare_out, render_table
 from analytics.query.database import Filters, LogDatabase, find_query
 from analytics.query.provenance import describe_logs, set_hash
 from analytics.query.roles import pooled_roles
@@ -29,7 +29,7 @@ def log_options(func):
     options = [
         click.option("--logs", "logs", multiple=True, default=("logs",), show_default=True,
                      metavar="PATH", help="Run folder, folder of runs, or glob (repeatable)."),
-        click.option("--players", type=click.IntRange(2, 6), multiple=True,
+        click.option("--players", type=IntRange(2, 6), multiple=True,
                      help="Keep games with this many players (repeatable)."),
         click.option("--module", multiple=True,
                      help="Keep games of this module (none: the base game; '' in older logs)."),
@@ -53,7 +53,7 @@ def table_options(func):
     """--min-n and --sort for the card and face tables."""
     func = click.option("--sort", default="delta", show_default=True,
                         help="Column to sort by (numbers descending).")(func)
-    return click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
+    return click.option("--min-n", type=IntRange(0), default=200, show_default=True,
                         help="Hide rows owned in fewer seat-games.")(func)
 
 
@@ -222,18 +222,18 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
 
 
 @click.command("power", cls=Command)
-@click.option("--effect", type=float, multiple=True, required=True,
+@click.option("--effect", type=FLOAT, multiple=True, required=True,
               help="Change in win rate to detect, e.g. 0.02 (repeatable).")
-@click.option("--base", type=float, default=0.25, show_default=True, help="Baseline win rate.")
+@click.option("--base", type=FLOAT, default=0.25, show_default=True, help="Baseline win rate.")
 @click.option("--paired", is_flag=True, help="Paired seeds (same seeds under both setups).")
-@click.option("--correlation", type=click.FloatRange(-1, 1), default=None,
+@click.option("--correlation", type=FloatRange(-1, 1), default=None,
               help="Paired only: assumed correlation of a seat's outcomes on one seed "
                    "(default 0.5; --logs-a/--logs-b measure it instead).")
 @click.option("--logs-a", multiple=True, metavar="PATH", help="Paired only: arm A's runs.")
 @click.option("--logs-b", multiple=True, metavar="PATH", help="Paired only: arm B's runs.")
-@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+@click.option("--alpha", type=FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True, help="Two-sided significance level.")
-@click.option("--power", "power_", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+@click.option("--power", "power_", type=FloatRange(0, 1, min_open=True, max_open=True),
               default=0.8, show_default=True, help="Chance of detecting the effect.")
 @game_option
 @format_option
@@ -263,7 +263,7 @@ REPORT_CHARTS = {"seat-scores": ("score_counts_by_seat", "seat_scores"),
 @log_options
 @click.option("--out", type=click.Path(dir_okay=False), required=True,
               help="Image file to write (.png, .svg, .pdf).")
-@click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
+@click.option("--min-n", type=IntRange(0), default=200, show_default=True,
               help="cards/faces: hide rows owned in fewer seat-games.")
 def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
     """Draw a chart: each component kind's plural (Dice Forge: cards, faces; forest + round
@@ -279,7 +279,9 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
     filters = make_filters(players, module, card_set, bot, logs)
     from analytics.reports import figures  # matplotlib loads only for this command
     from analytics.reports import parts as report_parts
-    from analytics.reports.charts import save_figure
+    from analytics.reports.charts import image_suffixes, save_figure
+
+    out = prepare_out(out, suffixes=image_suffixes())
 
     with LogDatabase(logs, filters) as db:
         context = report_parts.Context(db, min_n=min_n)

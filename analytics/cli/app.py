@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
 import os
-import signal
 import sys
 
 import click
@@ -12,19 +12,20 @@ from analytics.cli import catalog
 from analytics.cli.analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli.analysis import ComponentAliases
 from analytics.cli.common import (
+    INT,
     Group,
+    IntRange,
     cluster_option,
     format_option,
     game_option,
     parse_rules,
-    stopped_a_run,
 )
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
 from analytics.cli.repair import repair_command
 from analytics.cli.report import COMMANDS as REPORT_COMMANDS
 from analytics.cli.sweep import sweep_command
-from analytics.output import render_table
+from analytics.output import prepare_out, render_table
 
 
 class Main(ComponentAliases, Group):
@@ -46,11 +47,11 @@ def main() -> None:
 
 @main.command()
 @click.option("--game", default="diceforge", show_default=True, help="Game to play.")
-@click.option("--players", type=int, default=4, show_default=True,
+@click.option("--players", type=INT, default=4, show_default=True,
               help="Player count (Dice Forge: 2, 3 or 4).")
-@click.option("--games", "n_games", type=int, default=1000, show_default=True,
+@click.option("--games", "n_games", type=INT, default=1000, show_default=True,
               help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
 @click.option("--bots", default="economist", show_default=True,
               help="One bot for all seats, or one per seat, comma-separated.")
 @click.option("--set", "card_set", default="base", show_default=True,
@@ -63,10 +64,10 @@ def main() -> None:
               help="Rotate the bots through the seats game by game.")
 @click.option("--out", required=True, help="Run folder: a path, or an fsspec URL "
               "(s3://bucket/runs/x; memory://, file://).")
-@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--resume", is_flag=True, help="Finish an interrupted run in --out.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--part-size", type=int, default=None, hidden=True,
+@click.option("--part-size", type=INT, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
 @cluster_option
 def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
@@ -91,6 +92,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
         run_simulation,
     )
 
+    out = prepare_out(out, folder=True, urls=True)
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
                        module=module, rules=parse_rules(rules), rotate=rotate)
@@ -120,9 +122,9 @@ def list_(what: str, game: str, fmt: str) -> None:
 @main.command()
 @click.option("--logs", "logs", multiple=True, default=["logs"], show_default=True,
               help="Run folders, folders holding runs, or globs (repeatable).")
-@click.option("--top", type=int, default=10, show_default=True,
+@click.option("--top", type=IntRange(0), default=10, show_default=True,
               help="How many of the most bought cards to show.")
-@click.option("--min-n", type=int, default=200, show_default=True,
+@click.option("--min-n", type=IntRange(0), default=200, show_default=True,
               help="Hide cards owned in fewer seat-games.")
 @game_option
 @format_option
@@ -152,23 +154,28 @@ for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, *RECORD
     main.add_command(command)
 
 
-# Exit codes of a run stopped by SIGINT or SIGTERM (128 + the signal, as a shell reports it).
-SIGNAL_EXITS = {128 + signal.SIGINT, 128 + signal.SIGTERM}
-
-
 def run() -> None:
-    """The `dicelab` process. After a run stopped mid-way (a signal, a lost worker) its line is
-    printed and every part it kept is already whole, so it leaves without the interpreter's
-    teardown: there a C++ library's thread pool (pyarrow) sometimes aborts the process
-    (SIGABRT, exit -6 instead of 143 or 1: about 1 stop in 14 on a loaded machine)."""
+    """The `dicelab` process: it leaves with the command's exit code and without the
+    interpreter's teardown, where the thread pools of C++ libraries (pyarrow's, DuckDB's)
+    still running sometimes aborted it (SIGABRT, exit -6: 1 stop in 14 on a loaded machine,
+    and about 1 in 10 after any command that had read Parquet). Python's exit handlers run
+    first; every file a command writes is closed or renamed into place by then."""
     try:
         main()
+        code: object = 0
     except SystemExit as done:
-        if done.code in SIGNAL_EXITS or stopped_a_run():
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(done.code)
-        raise
+        code = done.code
+    if not isinstance(code, int):  # sys.exit(None) or sys.exit("message"), as Python does
+        if code is not None:
+            print(code, file=sys.stderr)
+        code = 0 if code is None else 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass  # a closed pipe (`dicelab ... | head`): nothing more can be said there
+    os._exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,6 +3,9 @@ one line on stderr, --format."""
 
 from __future__ import annotations
 
+import errno
+import math
+import re
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,20 +13,32 @@ from contextlib import contextmanager
 import click
 
 from analytics.errors import Notice, UserError
-from analytics.output import FORMATS
+from analytics.output import FORMATS, removed_on_failure
 
-_stopped_run = False  # set once a run stopped mid-way was reported (see `stopped_a_run`)
-
-
-def stopped_a_run() -> bool:
-    """Whether a command reported a run stopped mid-way (a lost worker, SIGINT, SIGTERM):
-    cli.run then leaves without the interpreter's teardown."""
-    return _stopped_run
+# A run stopped mid-way (a signal, a lost worker) was reported: its folder stays, for --resume.
+_stopped_run = False
 
 
 class UserErrorsExit1:
     """Mixin for click commands and groups: no traceback for a user's mistake (exit 1, or the
     error's own code: a run stopped by a signal exits 130 or 143), each notice once."""
+
+    def main(self, *args, **kwargs):
+        # What a failed command made (output folders) goes; a stopped run keeps its folder,
+        # which its --resume line names.
+        global _stopped_run
+        _stopped_run = False  # one command at a time (tests run many)
+        with removed_on_failure(kept=lambda: _stopped_run):
+            return super().main(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            # click's parser raises some usage errors (an option without its value) without
+            # the context that prints the usage line: exit 2 always comes with the usage.
+            err.ctx = err.ctx or ctx
+            raise
 
     def invoke(self, ctx: click.Context):
         try:
@@ -36,6 +51,12 @@ class UserErrorsExit1:
             exc = click.ClickException(str(err))
             exc.exit_code = err.exit_code
             raise exc from None
+        except OSError as err:
+            # A name longer than the file system allows: Python 3.11's pathlib raises on it
+            # wherever a user's name is looked up as a file (a set, a query, --logs, --out).
+            if err.errno != errno.ENAMETOOLONG:
+                raise
+            raise click.ClickException(f"{err.filename}: name too long") from None
 
 
 @contextmanager
@@ -58,12 +79,14 @@ def notices_on_stderr() -> Iterator[None]:
         yield
 
 
+class Command(UserErrorsExit1, click.Command):
+    """A command that reports user errors itself, even when run outside the main group."""
+
+
 class Group(UserErrorsExit1, click.Group):
     """The main group."""
 
-
-class Command(UserErrorsExit1, click.Command):
-    """A command that reports user errors itself, even when run outside the main group."""
+    command_class = Command
 
 
 def game_option(func):
@@ -97,3 +120,45 @@ def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
             raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
         rules[name.strip()] = value.strip()
     return rules
+
+
+class _Plain:
+    """An integer written plainly: ASCII digits after an optional minus. Python's int() also
+    takes '٣', '1_0' and '+5', which a person more likely typed by mistake."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value.strip()):
+            self.fail(f"{value!r} is not a plain integer (digits 0-9)", param, ctx)
+        return super().convert(value, param, ctx)  # type: ignore[misc]
+
+
+class PlainInt(_Plain, click.types.IntParamType):
+    """click's INT, written plainly."""
+
+
+class IntRange(_Plain, click.IntRange):
+    """click's IntRange, written plainly."""
+
+
+INT = PlainInt()
+
+
+class _Finite:
+    """A number that is one: not nan, not inf (float() takes both)."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)  # type: ignore[misc]
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+class FiniteFloat(_Finite, click.types.FloatParamType):
+    """click's FLOAT, finite."""
+
+
+class FloatRange(_Finite, click.FloatRange):
+    """click's FloatRange, finite (nan passes its bounds: no comparison holds)."""
+
+
+FLOAT = FiniteFloat()

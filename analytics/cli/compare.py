@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 import polars as pl
 
-from analytics.cli.common import Command, cluster_option, format_option, game_option, parse_rules
+from analytics.cli.common import (
+    INT,
+    Command,
+    FloatRange,
+    cluster_option,
+    format_option,
+    game_option,
+    parse_rules,
+)
 from analytics.errors import UserError
+from analytics.output import prepare_out
 from analytics.stats import format_p
 
 
@@ -33,11 +40,11 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
               help="Bots of both arms: one for all seats, or one per seat (rotated).")
 @click.option("--bots-a", default=None, help="Arm A's bots (default --bots).")
 @click.option("--bots-b", default=None, help="Arm B's bots (default --bots).")
-@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
-@click.option("--games", type=int, default=2000, show_default=True,
+@click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
+@click.option("--games", type=INT, default=2000, show_default=True,
               help="Games per arm (the most, with --until-decisive), rounded up to whole "
                    "rotations of the bots (a multiple of --players per look).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed of both arms.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of both arms.")
 @click.option("--logs-a", multiple=True, metavar="PATH", help="Arm A from existing runs.")
 @click.option("--logs-b", multiple=True, metavar="PATH", help="Arm B from existing runs.")
 @click.option("--endpoint", default="first_seat", show_default=True,
@@ -45,14 +52,14 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
                    "spread, margin, rounds, decisions, tie_rate, bot:NAME.")
 @click.option("--until-decisive", is_flag=True,
               help="Play in --looks looks; stop at an O'Brien-Fleming boundary.")
-@click.option("--looks", type=int, default=5, show_default=True,
+@click.option("--looks", type=INT, default=5, show_default=True,
               help="With --until-decisive: equally spaced looks.")
-@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+@click.option("--alpha", type=FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True, help="Two-sided level of the stopping rule.")
 @click.option("--all-rows", is_flag=True, help="Also show component rows that did not move.")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--out", type=click.Path(), default=None,
               help="Keep the arms' runs here (a/ and b/); default: a temporary folder.")
-@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
@@ -74,6 +81,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     """
     from analytics.experiments.compare import compare_logs, report_output
 
+    out = out if out is None else prepare_out(out, folder=True)
     if logs_a or logs_b:
         if not (logs_a and logs_b):
             raise UserError("--logs-a and --logs-b go together (one arm each)")
@@ -109,13 +117,13 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--bots", default="economist", show_default=True,
               help="One bot for all seats, or one per seat (rotated).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
-@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
-@click.option("--games", type=int, default=2000, show_default=True,
+@click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
+@click.option("--games", type=INT, default=2000, show_default=True,
               help="Games per arm (the set, and each ablation).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed of every arm.")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of every arm.")
+@click.option("--out", type=click.Path(), default=None,
               help="Keep the runs here; default: a temporary folder.")
-@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
@@ -141,6 +149,7 @@ def value_command(component_id, all_cards, card_set, ablate, bots, rules, player
 
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
+    out = out if out is None else prepare_out(out, folder=True)
     report = card_value(card_set, component_id, players, games, seed, _bots(bots),
                         parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "")
     table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))

@@ -7,13 +7,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from analytics.cli.common import Command, game_option
+from analytics.cli.common import INT, Command, game_option
 from analytics.errors import UserError
+from analytics.output import prepare_out
 
 
 @click.command("export-records", cls=Command)
 @click.argument("run_dir", type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), required=True,
+@click.option("--out", type=click.Path(), required=True,
               help="New folder for the records (one game-NNNNNN.dfr per game).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @game_option
@@ -26,6 +27,7 @@ def export_records_command(run_dir, out, quiet, game):
     """
     from analytics.records.runs import export_records
 
+    out = prepare_out(out, folder=True)
     with tqdm(unit="game", disable=quiet, desc="export") as bar:
         written = export_records(run_dir, out, bar.update, game)
     click.echo(f"wrote {len(written)} records to {out}")
@@ -33,7 +35,7 @@ def export_records_command(run_dir, out, quiet, game):
 
 @click.command("import", cls=Command)
 @click.argument("records", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), required=True,
+@click.option("--out", type=click.Path(), required=True,
               help="New folder: one run folder per setup (players, card set, module, rules).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @game_option
@@ -50,6 +52,7 @@ def import_command(records, out, quiet, game):
     """
     from analytics.records.runs import import_records
 
+    out = prepare_out(out, folder=True)
     with tqdm(total=len(records), unit="record", disable=quiet, desc="import") as bar:
         done = import_records(list(records), out, bar.update, game)
     for folder in done.folders:
@@ -67,7 +70,7 @@ COMMANDS = (export_records_command, import_command)
 @click.command("record", cls=Command)
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--resume", is_flag=True, help="Continue the record in FILE.")
-@click.option("--players", type=int, default=None, help="Player count (a new record).")
+@click.option("--players", type=INT, default=None, help="Player count (a new record).")
 @click.option("--set", "card_set", default="base", show_default=True,
               help="Card set: a preset or a file (a new record).")
 @click.option("--module", default="none", show_default=True, help="Module (a new record).")
@@ -101,6 +104,7 @@ def record_command(file, resume, players, card_set, module, rule, names, game):
                         rules=parse_rules(rule), names=dict(enumerate(names)),
                         date=date.today().isoformat())
         record_setup(record)  # a wrong set, module or rule fails before the file is made
+        file = prepare_out(file, "FILE")
         new_record_file(file, record)
     elif not file.is_file():
         raise UserError(f"--resume: {file} is not a file")

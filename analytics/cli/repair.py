@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from analytics.cli.common import Command, game_option
+from analytics.cli.common import INT, Command, game_option
 
 
 @click.command("repair", cls=Command)
 @click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @game_option
 def repair_command(run_dir: Path, workers: int | None, quiet: bool, game: str | None) -> None:

@@ -7,10 +7,18 @@ from pathlib import Path
 import click
 
 from analytics.cli.analysis import log_options, make_filters, view_options
-from analytics.cli.common import Command, cluster_option, format_option, game_option, parse_rules
+from analytics.cli.common import (
+    INT,
+    Command,
+    IntRange,
+    cluster_option,
+    format_option,
+    game_option,
+    parse_rules,
+)
 from analytics.errors import UserError
 from analytics.experiments.balance import Balance, balance_table, balance_wide, parse_player_counts
-from analytics.output import choose_columns, render_table
+from analytics.output import choose_columns, prepare_out, render_table
 
 BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value")
 
@@ -23,14 +31,14 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
               help="Player counts to simulate, comma-separated.")
 @click.option("--bots", default="economist,hero", show_default=True,
               help="One bot for every seat, or several repeated in turn to fill the seats.")
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--games", type=IntRange(1), default=2000, show_default=True,
               help="Games per player count.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(file_okay=False),
               default=Path("logs/balance"), show_default=True,
               help="Folder for the runs (one per player count; an existing run is reused).")
-@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--logs", "logs", multiple=True, metavar="PATH",
               help="Read these runs instead of simulating (repeatable).")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -58,7 +66,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
     if report_path is not None:
         from analytics.reports.render import check_writable
 
-        check_writable(report_path)
+        check_writable(report_path, "--report")
     counts = parse_player_counts(players_text)
     if card_set is None and not logs:
         raise UserError("give --set NAME to simulate, or --logs PATH to read runs")
@@ -67,6 +75,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
     if card_set is not None:
         from analytics.experiments.balance_runs import simulate_runs
 
+        out = prepare_out(out, folder=True)
         logs = simulate_runs(card_set, module, counts, tuple(b.strip() for b in bots.split(",")),
                              games, seed, out, parse_rules(rules), workers, not quiet,
                              cluster, game or "")
@@ -105,10 +114,10 @@ def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) ->
 
 @click.command("report", cls=Command)
 @log_options
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+@click.option("--out", type=click.Path(dir_okay=False), required=True,
               help="The .html file to write (its Markdown twin: the same name with .md).")
 @click.option("--title", default="Balance report", show_default=True, help="Report title.")
-@click.option("--min-n", type=click.IntRange(0), default=200, show_default=True,
+@click.option("--min-n", type=IntRange(0), default=200, show_default=True,
               help="Cards and faces owned in fewer seat-games are left out.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def report_command(logs, players, module, card_set, bot, out, title, min_n, quiet):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from analytics.cli.common import Command, cluster_option, format_option, game_option
-from analytics.output import render_table
+from analytics.cli.common import INT, Command, cluster_option, format_option, game_option
+from analytics.output import prepare_out, render_table
 
 
 @click.command("sweep", cls=Command)
@@ -15,7 +15,7 @@ from analytics.output import render_table
 @click.option("--out", required=True,
               help="Sweep folder, a path or an fsspec URL (a run folder per cell under cells/, "
                    "and sweep.json).")
-@click.option("--workers", type=int, default=None, help="Processes (default: all cores).")
+@click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a report across cells (HTML + Markdown twin) here.")
@@ -55,7 +55,8 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) ->
     from analytics.reports.sweep import write_sweep_report
 
     if report_path is not None:  # before any game is played
-        check_writable(report_path)
+        check_writable(report_path, "--report")
+    out = prepare_out(out, folder=True, urls=True)
     result = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet,
                        game=game)
     click.echo(render_table(result.table, fmt))

@@ -21,6 +21,8 @@ from fsspec.core import url_to_fs
 from fsspec.implementations.local import LocalFileSystem
 from fsspec.implementations.memory import MemoryFileSystem
 
+from analytics.errors import decode_text
+
 
 def is_url(text: str) -> bool:
     """Whether a location names its protocol (`memory://x`, `s3://bucket/x`, `file:///x`)."""
@@ -114,7 +116,7 @@ class Place:
         return bytes(self.fs.cat_file(self.path))
 
     def read_text(self) -> str:
-        return self.read_bytes().decode("utf-8")
+        return decode_text(self.read_bytes(), str(self))
 
     def mkdir(self) -> None:
         self.fs.makedirs(self.path, exist_ok=True)

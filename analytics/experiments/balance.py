@@ -187,10 +187,8 @@ def _short(value: float | None) -> str:
 
 def parse_player_counts(text: str) -> tuple[int, ...]:
     """'2,3,4' -> (2, 3, 4); which counts a game allows is the game's to say (when simulating)."""
-    try:
-        counts = tuple(int(p) for p in text.split(",") if p.strip())
-    except ValueError:
-        counts = ()
-    if not counts:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    counts = tuple(int(p) for p in parts if p.isascii() and p.isdigit())
+    if not counts or len(counts) < len(parts):  # '٣' and '1_0' are no counts written plainly
         raise UserError(f"--players {text!r}: expected player counts such as 2,3,4")
     return counts

@@ -37,6 +37,9 @@ def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tup
     if module not in NO_MODULE:
         raise UserError(f"--module {module!r}: this game has no modules yet (use 'none')")
     chosen = {"game": game} if game else {}  # else RunConfig's: the default game
+    for p in counts:  # the game's player counts first: seats are listed for valid ones only
+        validate(RunConfig(players=p, games=games, seed=seed, bots=bots[:1],
+                           card_set=card_set, rules=dict(rules or {}), **chosen))
     configs = [RunConfig(players=p, games=games, seed=seed, bots=seat_bots(bots, p),
                          card_set=card_set, rules=dict(rules or {}), **chosen) for p in counts]
     for config in configs:

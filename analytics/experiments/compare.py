@@ -308,9 +308,15 @@ def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b,
     """
     if not (logs_a or logs_b):
         return (0.5 if assumed is None else assumed), ""
-    if not paired or assumed is not None or not (logs_a and logs_b):
-        raise UserError("--logs-a and --logs-b (together) measure the correlation of a "
-                        "--paired design: drop --correlation")
+    # Each mistake named for what was given: the fix is different.
+    if not (logs_a and logs_b):
+        raise UserError("--logs-a and --logs-b go together (one arm each): give both")
+    if not paired:
+        raise UserError("--logs-a and --logs-b measure the correlation of a paired design: "
+                        "add --paired")
+    if assumed is not None:
+        raise UserError("--logs-a and --logs-b measure the correlation that --correlation "
+                        "assumes: drop --correlation")
     games = pair(*read_arms(logs_a, logs_b, game))
     a, b = games.win["A"].ravel(), games.win["B"].ravel()
     corr = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else math.nan

@@ -29,7 +29,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from analytics.errors import UserError
+from analytics.errors import UserError, read_user_text
 
 TOP_KEYS = {"games": int, "seed": int, "grid": dict, "value": object,  # value: checked alone
             "game": str}
@@ -73,10 +73,7 @@ class SweepSpec:
 def read_spec(path: Path, game: str | None = None) -> SweepSpec:
     """The spec at `path`, every cell validated by the game (no game is played); its `game`
     key, else `game` (--game), else the default game is played."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"{path}: cannot read the sweep spec ({err.strerror})") from None
+    text = read_user_text(path, "sweep spec")
     where = _Where(path, text)
     try:
         data = tomllib.loads(text)

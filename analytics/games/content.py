@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from analytics.errors import UserError
+from analytics.errors import UserError, read_user_text
 
 # A rule option: (default, allowed values, what it decides).
 RuleOption = tuple[str, tuple[str, ...], str]
@@ -24,20 +24,27 @@ def preset_names(folder: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.toml"))
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system names no file
+        return False
+
+
 def read_set_file(name_or_path: str, folder: Path, what: str, table: str,
                   keys: tuple[str, ...]) -> tuple[str, str, dict[str, Any]]:
     """(name, where, table) of a preset by name or a TOML file by path: `table` is the file's
     [table] of one entry per key. A missing file, bad TOML, a missing table or an unknown key is
     one UserError naming the place; the entries themselves are the game's to check."""
     path = folder / f"{name_or_path}.toml"
-    if not path.exists():
+    if not _is_file(path):
         path = Path(name_or_path)
-        if not path.is_file():
+        if not _is_file(path):
             raise UserError(f"{what} {name_or_path!r} is neither a preset "
                             f"({', '.join(preset_names(folder))}) nor a file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        data = tomllib.loads(read_user_text(path, "set file"))
+    except tomllib.TOMLDecodeError as err:
         raise UserError(f"{path}: not valid TOML: {err}") from None
     entries = data.get(table)
     if not isinstance(entries, dict):

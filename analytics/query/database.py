@@ -38,7 +38,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from analytics.errors import UserError
+from analytics.errors import UserError, read_user_text
 from analytics.eventlog.check import (
     check_run,
     damage_advice,
@@ -135,7 +135,7 @@ class QueryFile:
 
 def parse_query_file(path: Path, name: str) -> QueryFile:
     """Read a query file and its header; a malformed header is a UserError naming the file."""
-    text = path.read_text(encoding="utf-8")
+    text = read_user_text(path, "query")
     header = {"question": "", "grain": ""}
     params = []
     for line in text.splitlines():
@@ -286,8 +286,13 @@ class LogDatabase:
         self.checks = [check_run(folder) for folder in self.folders]
         require_whole(self.checks)
         warn_unfinished(self.checks)
-        self._create_views()
-        self._create_components(versions)
+        try:
+            self._create_views()
+            self._create_components(versions)
+        except duckdb.Error as err:  # whole footers, damaged data (the filters read it)
+            first_line = (str(err).strip().splitlines() or [type(err).__name__])[0]
+            raise UserError(f"cannot read the logs ({first_line})"
+                            f"{damage_advice(self.folders)}") from None
         # One game's roles: which of its words the queries read for each role.
         self.roles = pooled_roles(self.folders, game or self.filters.game)
         create_roles(self.con, self.roles)

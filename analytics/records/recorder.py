@@ -31,6 +31,9 @@ def new_record_file(path: Path, record: Record) -> None:
     """The header of a new record; an existing file is never overwritten."""
     if path.exists():
         raise UserError(f"{path} exists; continue it with: dicelab record --resume {path}")
+    for name in record.names.values():
+        if not name.strip() or len(name.splitlines()) > 1:  # the header's `seat N NAME` line
+            raise UserError(f"--name {name!r}: a player's name is a word or more on one line")
     path.write_text("\n".join(header_lines(record)) + "\n", encoding="utf-8")
 
 

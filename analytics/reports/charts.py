@@ -17,6 +17,7 @@ matplotlib.use("Agg")  # files only; never a window
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.backend_bases import FigureCanvasBase  # noqa: E402
 from matplotlib.colors import Normalize, TwoSlopeNorm  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
@@ -191,6 +192,11 @@ def plot_score_sources(ax: Axes, table: pl.DataFrame, order: tuple[str, ...], sc
     ax.set_ylim(0, min(1.0, max(0.1, top * 1.25)))
     ax.grid(axis="y", alpha=0.3)
     return ax
+
+
+def image_suffixes() -> tuple[str, ...]:
+    """The file endings `save_figure` can write (matplotlib's formats; none: PNG)."""
+    return ("", *(f".{name}" for name in FigureCanvasBase.get_supported_filetypes()))
 
 
 def save_figure(fig: Figure, path: str | Path, dpi: int = 150) -> Path:

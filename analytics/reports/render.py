@@ -21,7 +21,13 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from matplotlib.figure import Figure
 
 from analytics.errors import UserError
-from analytics.output import format_p, is_p_value, render_table, with_p_values_as_text
+from analytics.output import (
+    format_p,
+    is_p_value,
+    prepare_out,
+    render_table,
+    with_p_values_as_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,19 +42,13 @@ class RenderedSection:
     anchor: str = ""
 
 
-def check_writable(path: Path) -> None:
-    """Fail before any work if `path` (an .html file) cannot be written."""
-    if path.suffix.lower() not in (".html", ".htm"):
-        raise UserError(f"--out {path}: the report is an .html file (its Markdown twin gets .md)")
-    if path.is_dir():
-        raise UserError(f"--out {path} is a folder; name an .html file")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        os.close(handle)
-        os.remove(probe)
-    except OSError as err:
-        raise UserError(f"--out {path}: cannot write there ({err.strerror})") from None
+def check_writable(path: str | Path, option: str = "--out") -> Path:
+    """Fail before any work if `path` (an .html file) cannot be written (analytics.output:
+    its folders are made, and taken back if the command fails)."""
+    if str(path).strip() and Path(path).suffix.lower() not in (".html", ".htm"):
+        raise UserError(f"{option} {path}: the report is an .html file (its Markdown twin gets "
+                        ".md)")
+    return Path(prepare_out(path, option))
 
 
 def figure_svg(figure: Figure, salt: str) -> str:

@@ -88,9 +88,8 @@ def build_report(spec: ReportSpec, out: str | Path, progress: bool = False,
     under temporary names and renamed only when both are whole. `db`: the logs already open
     (else `spec.logs` are opened here, once for every section).
     """
-    html_path = Path(out)
+    html_path = check_writable(out)
     md_path = html_path.with_suffix(".md")
-    check_writable(html_path)
     with opened(db or spec.logs, spec.filters) as db:
         ctx = parts.Context(db, spec.n_boot, spec.min_n)
         sections = for_game(spec.sections, db.roles)

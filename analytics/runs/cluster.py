@@ -77,6 +77,13 @@ def _result(future, part: int) -> int:
                          "allowed-failures)", 1) from None
 
 
+def check_scheduler(address: str) -> None:
+    """A RunStopped of one line when no scheduler answers at `address`."""
+    from distributed import Client
+
+    _connect(address, Client).close()
+
+
 def _connect(address: str, client_class):
     try:
         return client_class(address, timeout=CONNECT_TIMEOUT, set_as_default=False)

@@ -216,6 +216,10 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
     _check_shared(place, workers)
     with stop_on_signals():
         try:
+            if cluster is not None:  # before the folder is made: no scheduler, no run
+                from analytics.runs.cluster import check_scheduler
+
+                check_scheduler(cluster)
             check = _start_run(place, config, setup, info, resume,
                                chunk_size or part_size(config.games))
             todo = check.missing()

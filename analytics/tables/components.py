@@ -185,6 +185,8 @@ def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: floa
     `measured` says where a paired design's correlation was measured; empty: it is assumed.
     """
     effects = [effect] if isinstance(effect, int | float) else list(effect)
+    if power <= alpha:  # a test that rejects at random has power alpha: no games are needed
+        raise UserError(f"--power {power} must be above --alpha {alpha}")
     rows = []
     for delta in effects:
         if not 0 < base < 1 or not 0 < base + delta < 1 or delta == 0:
@@ -194,6 +196,8 @@ def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: floa
             n = stats.sample_size_paired(base, delta, alpha, power, correlation)
         else:
             n = stats.sample_size_independent(base, delta, alpha, power)
+        if not math.isfinite(n):  # the solver found no sample size
+            raise UserError(f"no number of games reaches --power {power} for --effect {delta}")
         rows.append({"design": "paired" if paired else "independent", "base": base,
                      "effect": delta, "alpha": alpha, "power": power, "games": math.ceil(n)})
     if paired:
