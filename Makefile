@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO := logs/demo
 
-.PHONY: install native demo test bench soak lint clean
+.PHONY: install native demo test bench soak fuzz lint clean
 
 # The venv with the package. Plain Python is the reference and the default.
 install: $(STAMP)
@@ -43,6 +43,12 @@ bench: install
 # A few minutes: one run stopped by 30 random faults, resumed each time (analytics/devtools/soak.py).
 soak: install
 	$(PY) -m analytics.devtools.soak
+
+# Issue 37: 10,000 invocations of every command with bad inputs (analytics/devtools/fuzz.py);
+# fails on a traceback, signal, hang, leftover output, odd exit code or exit 2 without usage.
+# `make test` runs a short version (tests/test_fuzz.py).
+fuzz: install
+	$(PY) -m analytics.devtools.fuzz --invocations 10000 --seed 1
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check analytics tests
