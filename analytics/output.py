@@ -184,8 +184,8 @@ def removed_on_failure(kept: Callable[[], bool] = lambda: False) -> Iterator[Non
 
 
 def _remove_made(kept: Callable[[], bool]) -> None:
-    made = [] if kept() else _made[::-1]
-    del _made[:]
+    stopped = kept()  # a stopped run's folder stays, whatever it holds; empty ones go
+    made, _made[:] = _made[::-1], []
     for folder, keep in made:
-        if folder.is_dir() and not keep(folder):
+        if folder.is_dir() and not keep(folder) and not (stopped and any(folder.iterdir())):
             shutil.rmtree(folder, ignore_errors=True)

@@ -196,8 +196,9 @@ def test_a_failed_command_leaves_nothing_behind(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     broken = copy(run, tmp_path, "broken")
     shutil.copy(broken / "parts/00000/games.parquet", broken / "parts/00000/events.parquet")
-    assert invoke("simulate", "--cluster", "tcp://", "--games", 10, "--quiet", "--out",
-                  "so").exit_code == 1
+    for out in ("so", "s1/s2/so"):  # a run stopped before it started: its folders go too
+        assert invoke("simulate", "--cluster", "tcp://", "--games", 10, "--quiet", "--out",
+                      out).exit_code == 1
     assert invoke("balance", "--logs", broken, "--report", "a/b/c.html").exit_code == 1
     assert invoke("report", "--logs", broken, "--out", "a2/b/c.html").exit_code == 1
     assert one_line(invoke("record", "new.dfr", "--players", 2, "--name", "")) == (

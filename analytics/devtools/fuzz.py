@@ -170,6 +170,7 @@ def fuzz(invocations: int, seed: int, processes: float = 0.02, only: int | None 
     printed with its number, arguments and stderr."""
     found: Counter = Counter()
     shown: set[tuple[str, str, str]] = set()
+    codes: Counter = Counter()  # how the invocations ended: how deep the bad inputs reached
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="dicelab-fuzz-") as temp:
         root = Path(temp)
@@ -190,12 +191,14 @@ def fuzz(invocations: int, seed: int, processes: float = 0.02, only: int | None 
                          f"{outcome.traceback[-600:]} {outcome.stderr.strip()[-600:]}")
                 found[kind] += 1
             found["invocations"] += 1
+            codes["hung or signal" if outcome.code is None else f"exit {outcome.code}"] += 1
             found["processes"] += real
             if only is not None:
                 echo(f"dicelab {' '.join(map(repr, args))}: exit {outcome.code}\n"
                      f"{outcome.stderr}{outcome.traceback}")
             elif number % 500 == 499:
                 echo(f"{number + 1:,} invocations, {time.monotonic() - started:.0f} s", err=True)
+    echo(", ".join(f"{kind}: {n:,}" for kind, n in sorted(codes.items())), err=True)
     return found
 
 
