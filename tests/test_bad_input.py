@@ -269,3 +269,23 @@ def test_every_exit_after_an_error_is_clean_never_an_abort(run, tmp_path):
                                   timeout=120)
             assert done.returncode == code, done.stderr
             assert line is None or done.stderr == line + "\n"
+
+
+@pytest.mark.parametrize("args, line", [
+    (["power", "--effect", "0.02", "--power", "0.02"],
+     "Error: --power 0.02 must be above --alpha 0.05"),
+    (["balance", "--set", "base", "--players", "99999999999999999999", "--games", "4"],
+     "Error: --players must be 2, 3 or 4 (got 99999999999999999999)"),
+    (["seats", "--logs", "y" * 300], f"Error: {'y' * 300}/runs.parquet: name too long"),
+])
+def test_what_the_fuzzer_found_is_one_line(args, line):
+    """make fuzz found these: no sample size below alpha (a traceback), a seat list made for
+    10**20 players before the game checked the count (a hang), a name too long (a traceback)."""
+    assert one_line(invoke(*args)) == line
+
+
+def test_a_number_that_is_none_is_a_usage_error():
+    result = invoke("power", "--effect", "0.02", "--power", "nan")
+    assert result.exit_code == 2 and result.stderr.startswith("Usage: ")
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--power': 'nan' is not a finite number")
