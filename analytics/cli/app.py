@@ -52,10 +52,12 @@ def main() -> None:
 @click.option("--games", "n_games", type=INT, default=1000, show_default=True,
               help="Number of games.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
-@click.option("--bots", default="economist", show_default=True,
-              help="One bot for all seats, or one per seat, comma-separated.")
-@click.option("--set", "card_set", default="base", show_default=True,
-              help="Card set: a preset name or a TOML file.")
+@click.option("--bots", default=None,
+              help="One bot for all seats, or one per seat, comma-separated (default: the "
+                   "game's own; Dice Forge: economist).")
+@click.option("--set", "card_set", default=None,
+              help="Card set: a preset name or a TOML file (default: the game's own; Dice "
+                   "Forge: base).")
 @click.option("--module", default="none", show_default=True,
               help="Module played with the base game; see 'dicelab list modules'.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -87,11 +89,15 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
     that resumes it; `dicelab repair DIR` also plays damaged parts again.
     """
+    from analytics.games import DEFAULT_GAME, get_game
     from analytics.runs.simulate import (  # the engine: only when simulating
         RunConfig,
         run_simulation,
     )
 
+    plugin = get_game(game or DEFAULT_GAME)
+    bots = bots or plugin.default_bots
+    card_set = card_set or plugin.default_set
     out = prepare_out(out, folder=True, urls=True)
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,

@@ -96,6 +96,8 @@ class GameBase:
 
     name: str
     rule_table: dict[str, RuleOption]
+    default_bots: str  # what `dicelab simulate` plays without --bots
+    default_set: str  # and without --set
 
     def bots(self) -> dict[str, str]:
         return available_bots(self.name)

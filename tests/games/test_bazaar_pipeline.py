@@ -133,3 +133,10 @@ def test_import_names_each_record_of_another_game(tmp_path):
 def test_repair_takes_the_runs_own_game(bazaar_run):
     out = dicelab("repair", bazaar_run, "--game", "bazaar", "--quiet")
     assert out.output.strip() == f"{bazaar_run}: whole, 60 games (0 played now)"
+
+
+def test_simulate_plays_the_games_own_bots_and_set_by_default(tmp_path):
+    dicelab("simulate", "--game", "bazaar", "--players", "2", "--games", "4",
+            "--out", tmp_path / "run", *SMALL)
+    manifest = read_table(tmp_path / "run", "runs").row(0, named=True)
+    assert (manifest["bots"], manifest["card_set"]) == ("reckoner", "first-market")

@@ -37,6 +37,7 @@ class BazaarGame(GameBase):
 
     player_counts: tuple[int, ...] = (2, 3, 4)
     rule_table = RULE_OPTIONS
+    default_bots, default_set = "reckoner", "first-market"
     modules: dict[str, str] = {"none": "the market alone"}
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:

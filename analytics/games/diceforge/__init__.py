@@ -47,6 +47,7 @@ class DiceForge(GameBase):
 
     player_counts: tuple[int, ...] = (2, 3, 4)
     rule_table = RULE_OPTIONS
+    default_bots, default_set = "economist", "base"
     modules: dict[str, str] = {
         "none": "the base game alone (the Goddess and Titans modules come later)"}
 
