@@ -40,9 +40,8 @@ def play_parts_on(address: str, play: Callable[[int], int], parts: Sequence[int]
     `on_done(result)` as each finishes. Every worker must see the run folder `folder` (a shared
     path or an fsspec URL) and run this engine version, which is checked before any part is
     given out."""
-    from distributed import Client, as_completed
-
-    client = _connect(address, Client)
+    client = _connect(address, distributed().Client)
+    as_completed = distributed().as_completed
     try:
         futures = _submit(client, address, play, parts, folder)
         for future in as_completed(futures, loop=client.loop):
@@ -68,7 +67,7 @@ def _submit(client, address: str, play: Callable[[int], int], parts: Sequence[in
 
 def _result(future, part: int) -> int:
     """What `play` returned; its own exception (a full disk, a bug) is raised as it is."""
-    from distributed.scheduler import KilledWorker
+    from distributed.scheduler import KilledWorker  # imported: distributed() checked first
 
     try:
         return future.result()
@@ -79,9 +78,17 @@ def _result(future, part: int) -> int:
 
 def check_scheduler(address: str) -> None:
     """A RunStopped of one line when no scheduler answers at `address`."""
-    from distributed import Client
+    _connect(address, distributed().Client).close()
 
-    _connect(address, Client).close()
+
+def distributed():
+    """The `distributed` package, or one line saying how to install it: Dask is an extra."""
+    try:
+        import distributed
+    except ImportError:
+        raise UserError("--cluster needs Dask, an optional part of dicelab: "
+                        "pip install 'dicelab[cluster]'") from None
+    return distributed
 
 
 def _connect(address: str, client_class):
