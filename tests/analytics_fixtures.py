@@ -92,7 +92,7 @@ class LogBuilder:
         uses_frame(events_frame, vocabulary["use_kinds"]).write_parquet(part / "uses.parquet")
         commit_part(part, len(games))
         write_runs(folder, self._manifest(), (ATTRIBUTES, self.components), ROLES)
-        write_config(folder, {}, max(1, len(games)))  # one part holds every game
+        write_config(folder, {}, max(1, len(games)), "test")  # one part holds every game
         return folder
 
     def _manifest(self) -> dict:

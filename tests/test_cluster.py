@@ -181,3 +181,15 @@ def test_a_worker_lost_mid_part_its_part_is_played_again_and_kept_once(cluster, 
     assert (out / "parts" / part).is_dir()
     assert check_run(out).games_present == 100
     assert not (out / ".incomplete").exists()  # the dead writer's leftovers went
+
+
+def test_a_bot_from_a_file_plays_on_the_cluster_as_it_does_here(cluster, tmp_path):
+    """Cluster workers build a bot from outside from its spec, as local processes do: the same
+    games (and the workers run the same code version, which the run checks first)."""
+    spec = f"{ROOT / 'docs' / 'examples' / 'glory_rush.py'}:GloryRush:min_glory=4"
+    config = RunConfig(players=2, games=8, seed=3, bots=(spec, "economist"))
+    here = simulate.run_simulation(config, tmp_path / "here", workers=1, progress=False,
+                                   chunk_size=4)
+    there = simulate.run_simulation(config, tmp_path / "there", progress=False, chunk_size=4,
+                                    cluster=cluster)
+    assert run_files(there) == run_files(here)

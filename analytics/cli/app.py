@@ -54,7 +54,9 @@ def main() -> None:
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
 @click.option("--bots", default=None,
               help="One bot for all seats, or one per seat, comma-separated (default: the "
-                   "game's own; Dice Forge: economist).")
+                   "game's own; Dice Forge: economist). A bot is a name ('dicelab list bots'), "
+                   "package.module:Factory or file.py:Factory, with optional :key=value "
+                   "parameters (docs/bots.md).")
 @click.option("--set", "card_set", default=None,
               help="Card set: a preset name or a TOML file (default: the game's own; Dice "
                    "Forge: base).")
@@ -69,11 +71,14 @@ def main() -> None:
 @click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--resume", is_flag=True, help="Finish an interrupted run in --out.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--check-bots", is_flag=True,
+              help="Stop any bot that changes the game while deciding (bots from outside "
+                   "dicelab are always checked; a check costs time).")
 @click.option("--part-size", type=INT, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
 @cluster_option
 def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
-             resume, quiet, part_size, cluster) -> None:
+             resume, quiet, check_bots, part_size, cluster) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -85,6 +90,8 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out /shared/logs/big
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out s3://bucket/big
+      dicelab simulate --games 200 --bots docs/examples/glory_rush.py:GloryRush,economist \
+          --players 2 --out logs/mine
 
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
     that resumes it; `dicelab repair DIR` also plays damaged parts again.
@@ -103,7 +110,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
                        module=module, rules=parse_rules(rules), rotate=rotate)
     path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
-                          chunk_size=part_size, cluster=cluster)
+                          chunk_size=part_size, cluster=cluster, check_bots=check_bots)
     click.echo(f"wrote {n_games} games to {path}")
 
 

@@ -178,8 +178,13 @@ def _manifest_games(folder: Place) -> int:
 
 def manifest_run_id(location: Location) -> str | None:
     """The run id in the manifest; None when it is missing or unreadable."""
+    return manifest_field(location, "run_id")
+
+
+def manifest_field(location: Location, name: str) -> str | None:
+    """A field of the manifest; None when it is missing or unreadable."""
     try:
-        return str(_column(Place.of(location) / MANIFEST, "run_id"))
+        return str(_column(Place.of(location) / MANIFEST, name))
     except (OSError, pa.ArrowException, KeyError, IndexError):
         return None
 

@@ -1,6 +1,15 @@
-"""Policies (bots): the protocol, the random policy and the registry of bots by name."""
+"""Policies (bots): the protocol, the random policy, the registry of bots by name and the
+bots from outside the package (module:Factory, file.py:Factory, entry points)."""
 
-from analytics.policies.protocol import Policy, RandomPolicy
-from analytics.policies.registry import available_bots, make_bot, register_bot
+from analytics.policies.protocol import DEFER, Fallback, Policy, RandomPolicy
+from analytics.policies.registry import (
+    available_bots,
+    bot_modules,
+    is_outside,
+    make_bot,
+    parse_spec,
+    register_bot,
+)
 
-__all__ = ["Policy", "RandomPolicy", "available_bots", "make_bot", "register_bot"]
+__all__ = ["DEFER", "Fallback", "Policy", "RandomPolicy", "available_bots", "bot_modules",
+           "is_outside", "make_bot", "parse_spec", "register_bot"]

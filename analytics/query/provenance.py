@@ -1,9 +1,10 @@
 """What a command read: runs, card sets (name and content hash), modules, player counts, games.
 
 Every analysis command says this on stderr, and warns when the games it pools come from
-different card sets or from a run that is not finished: a number pooled silently over two
-setups answers no question. A card set is identified by its content (a hash of its card ids in
-slot order) as well as its name, so two different sets called "base" are never taken for one.
+different card sets, from different code (runs/code.py) or from a run that is not finished: a
+number pooled silently over two setups answers no question. A card set is identified by its
+content (a hash of its card ids in slot order) as well as its name, so two different sets called
+"base" are never taken for one.
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     for name in renamed["card_set"].to_list():
         lines.append(f"warning: {len(hashes.filter(pl.col('card_set') == name))} different "
                      f"card sets are named {name!r}; they are told apart by the hash in [ ]")
+    codes = sorted(set(runs["engine_version"].to_list()))
+    if len(codes) > 1:
+        lines.append(f"warning: these games were played by {len(codes)} different versions of "
+                     f"the code ({', '.join(codes)}): rules or bots may differ between them")
     # An unfinished run is said once, by the run-folder check every reader makes.
     return tuple(lines)
 

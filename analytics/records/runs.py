@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from analytics import ENGINE_VERSION
 from analytics.engine import derive_seed
 from analytics.engine.chance import SeededChance
 from analytics.engine.loop import Decider, GameResult, play
@@ -33,6 +32,7 @@ from analytics.records.replay import (
     RecordingDecider,
     replay,
 )
+from analytics.runs.code import game_code_version
 from analytics.runs.folder import read_config
 from analytics.runs.simulate import _add_game, _add_players, _columns, config_from_dict, validate
 
@@ -163,16 +163,17 @@ def _write_run(parent: Path, games: list[tuple[Record, RunSetup, GameResult]]) -
     """One run folder of recorded games sharing a setup; returns its name."""
     first, setup, _ = games[0]
     plugin = get_game(first.game)
+    code = game_code_version(plugin)  # the rules that replayed the records
     rid = hashlib.blake2b("\n".join(
         [r.name for r, _, _ in games] + [str(len(res.events)) for _, _, res in games]).encode()
-        + ENGINE_VERSION.encode(), digest_size=8).hexdigest()
+        + code.encode(), digest_size=8).hexdigest()
     name = f"{setup.players}p-{setup.card_set}-{rid}"
     folder = parent / name
     manifest = {
         "run_id": rid, "game": first.game, "modules": setup.module,
         "card_set": setup.card_set, "cards": ",".join(setup.cards), "players": setup.players,
         "bots": "recorded", "bot_params": "{}", "seed": 0, "n_games": len(games),
-        "rules": json.dumps(setup.rules, sort_keys=True), "engine_version": ENGINE_VERSION,
+        "rules": json.dumps(setup.rules, sort_keys=True), "engine_version": code,
         "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "source": "recorded",

@@ -16,10 +16,8 @@ from __future__ import annotations
 import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
-from pathlib import Path
 from uuid import uuid4
 
-from analytics import ENGINE_VERSION
 from analytics.errors import UserError
 from analytics.eventlog.store import Place
 from analytics.runs.workers import RunStopped
@@ -35,15 +33,16 @@ class SchedulerLost(RunStopped):
 
 
 def play_parts_on(address: str, play: Callable[[int], int], parts: Sequence[int],
-                  on_done: Callable[[int], None], folder: str) -> None:
+                  on_done: Callable[[int], None], folder: str,
+                  code: Callable[[], str]) -> None:
     """Call `play(part)` for every part as a Dask task on the scheduler at `address`, and
     `on_done(result)` as each finishes. Every worker must see the run folder `folder` (a shared
     path or an fsspec URL) and run this engine version, which is checked before any part is
-    given out."""
+    given out: `code()` (picklable) says which code plays, here and on each worker."""
     client = _connect(address, distributed().Client)
     as_completed = distributed().as_completed
     try:
-        futures = _submit(client, address, play, parts, folder)
+        futures = _submit(client, address, play, parts, folder, code)
         for future in as_completed(futures, loop=client.loop):
             on_done(_result(future, futures[future]))
     except CancelledError as err:  # the client dropped its futures: the scheduler is gone
@@ -53,11 +52,11 @@ def play_parts_on(address: str, play: Callable[[int], int], parts: Sequence[int]
 
 
 def _submit(client, address: str, play: Callable[[int], int], parts: Sequence[int],
-            folder: Path) -> dict:
+            folder: str, code: Callable[[], str]) -> dict:
     """The parts as futures, once the workers are checked; a part's key names it (the dashboard
     and the scheduler's log say which part is which)."""
     try:
-        _check_workers(client, address, folder)
+        _check_workers(client, address, folder, code)
         run = uuid4().hex[:12]
         return {client.submit(play, part, pure=False, key=f"dicelab-part-{part:05d}-{run}"):
                 part for part in parts}
@@ -99,10 +98,11 @@ def _connect(address: str, client_class):
                          "one with 'dask scheduler', or unset DICELAB_SCHEDULER", 1) from None
 
 
-def _check_workers(client, address: str, folder: str) -> None:
+def _check_workers(client, address: str, folder: str, code: Callable[[], str]) -> None:
     """Refuse a cluster whose workers cannot write where this run is (a path not shared) or
-    would play other games (another engine version): their parts would be lost or different."""
-    seen = client.run(worker_view, folder)
+    would play other games (other code): their parts would be lost or different."""
+    seen = client.run(worker_view, folder, code)
+    here = code()
     if not seen:
         raise UserError(f"--cluster {address}: the scheduler has no workers; start some with "
                         "'dask worker ADDRESS'")
@@ -111,11 +111,11 @@ def _check_workers(client, address: str, folder: str) -> None:
             raise UserError(f"--cluster: worker {worker} on {host} does not see the run folder "
                             f"{folder}; put --out on a path every worker shares, or on an "
                             "object store's URL")
-        if version != ENGINE_VERSION:
-            raise UserError(f"--cluster: worker {worker} runs engine {version}, this is "
-                            f"{ENGINE_VERSION}; install the same dicelab on every worker")
+        if version != here:
+            raise UserError(f"--cluster: worker {worker} runs dicelab code {version}, this is "
+                            f"{here}; install the same dicelab (and bots) on every worker")
 
 
-def worker_view(folder: str) -> tuple[bool, str, str]:
-    """Run on each worker: does it see the run folder, and which engine does it run."""
-    return Place.of(folder).is_dir(), ENGINE_VERSION, socket.gethostname()
+def worker_view(folder: str, code: Callable[[], str]) -> tuple[bool, str, str]:
+    """Run on each worker: does it see the run folder, and which code does it run."""
+    return Place.of(folder).is_dir(), code(), socket.gethostname()

@@ -27,13 +27,14 @@ from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import INCOMPLETE, PARTS, part_dir
 
 
-def write_config(folder: Location, config: dict, size: int) -> None:
-    """The options and part size, put whole (the folder is made, where folders exist)."""
+def write_config(folder: Location, config: dict, size: int, code_version: str) -> None:
+    """The options, part size and the code that plays them, put whole (the folder is made,
+    where folders exist)."""
     folder = Place.of(folder)
     folder.mkdir()
     (folder / CONFIG_FILE).put_text(
-        json.dumps({"config": config, "part_size": size, MARKERS: True}, indent=1,
-                   sort_keys=True))
+        json.dumps({"config": config, "part_size": size, "code_version": code_version,
+                    MARKERS: True}, indent=1, sort_keys=True))
 
 
 def drop_damaged(check: RunCheck) -> list[str]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analytics.errors import UserError
+from analytics.eventlog.store import Place
 from analytics.games import check_game
 from analytics.runs.folder import (
     CONFIG_FILE,
@@ -17,6 +18,7 @@ from analytics.runs.folder import (
 from analytics.runs.simulate import (
     config_from_dict,
     manifest,
+    refuse_other_code,
     run_simulation,
     validate,
     write_run_files,
@@ -41,6 +43,7 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True,
                         "--resume")
     config = config_from_dict(stored["config"])
     check_game(game, config.game, str(folder))
+    refuse_other_code(Place.of(folder), config)  # before anything is written again
     dropped = []
     problem = run_files_problem(folder)
     if problem:  # config.json says what the run-level files held

@@ -17,7 +17,6 @@ from functools import lru_cache, partial
 import polars as pl
 from tqdm import tqdm
 
-from analytics import ENGINE_VERSION
 from analytics.engine import derive_seed, play_game
 from analytics.errors import Notice, UserError
 from analytics.eventlog import SCHEMA_VERSION
@@ -26,6 +25,8 @@ from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
 from analytics.games.plugin import Plugin, RunSetup
+from analytics.policies import is_outside
+from analytics.runs.code import game_code_version
 from analytics.runs.folder import (
     RunCheck,
     check_run,
@@ -95,9 +96,16 @@ def _setup(game: Plugin, card_set: str, module: str, rules: tuple, players: int)
 
 
 def run_id(config: RunConfig, setup: RunSetup) -> str:
-    """A stable id: the same config (and engine version) gives the same id and the same games."""
-    key = json.dumps([asdict(config), setup.cards, setup.rules, ENGINE_VERSION], sort_keys=True)
+    """A stable id: the same config played by the same code gives the same id and the same
+    games; other code (a rules fix, a retuned bot) another id."""
+    key = json.dumps([asdict(config), setup.cards, setup.rules, run_code(config)],
+                     sort_keys=True)
     return hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
+
+
+def run_code(config: RunConfig) -> str:
+    """The code version that plays `config`'s games (runs/code.py)."""
+    return game_code_version(get_game(config.game), config.bots)
 
 
 def manifest(config: RunConfig, setup: RunSetup) -> dict:
@@ -110,7 +118,7 @@ def manifest(config: RunConfig, setup: RunSetup) -> dict:
                                  sort_keys=True, default=str),
         "seed": config.seed,
         "n_games": config.games, "rules": json.dumps(setup.rules, sort_keys=True),
-        "engine_version": ENGINE_VERSION, "schema_version": SCHEMA_VERSION,
+        "engine_version": run_code(config), "schema_version": SCHEMA_VERSION,
         "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "source": "simulated",
     }
@@ -125,8 +133,10 @@ def game_seed(config: RunConfig, index: int) -> int:
     return derive_seed(config.seed, config.game, index)
 
 
-def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
-    """Play one chunk of games and write its part folder; returns the number of games."""
+def play_chunk(config: RunConfig, out: str, chunk: int, size: int,
+               check_bots: bool = False) -> int:
+    """Play one chunk of games and write its part folder; returns the number of games. The
+    seats of bots from outside (all with `check_bots`) are checked for writes to the game."""
     setup = validate(config)
     rid = run_id(config, setup)
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
@@ -138,7 +148,8 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int) -> int:
         for index in indices:
             bots = config.seat_bots(index)
             seed = game_seed(config, index)
-            result = play_game(game, setup.game_setup, [game.make_bot(b) for b in bots], seed)
+            result = play_game(game, setup.game_setup, [game.make_bot(b) for b in bots], seed,
+                               tuple(check_bots or is_outside(b) for b in bots))
             game_id = derive_seed(rid, index)
             _add_game(games, rid, game_id, index, seed, setup, result)
             _add_players(players, game_id, bots, result)
@@ -197,7 +208,7 @@ def _add_players(cols: dict, game_id: int, bots: list[str], result) -> None:
 def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
                    resume: bool = False, progress: bool = True, chunk_size: int | None = None,
                    cluster: str | None = None, on_games: Callable[[int], None] | None = None,
-                   ) -> Location:
+                   check_bots: bool = False) -> Location:
     """Play `config.games` games into the run folder `out` (a path or an fsspec URL); with
     `resume`, finish a stopped run: play its missing parts and again its damaged ones.
 
@@ -206,6 +217,8 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
     whose one line ends with the exact command that resumes the run. With `cluster` (a Dask
     scheduler's address) the parts are played as tasks there instead: the same bytes.
     `on_games(n)` is told of each part played (a sweep's one bar), instead of this run's bar.
+    Bots from outside dicelab are checked for writes to the game (engine/loop.py's Decider);
+    `check_bots` checks every bot.
     """
     setup = validate(config)
     workers = count_workers(workers) if cluster is None else 0
@@ -226,13 +239,15 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
             with tqdm(total=config.games, initial=check.games_present, unit="game",
                       disable=not progress or on_games is not None, desc="simulate") as bar:
                 done = bar.update if on_games is None else on_games
-                play = partial(play_chunk, config, place.url, size=check.part_size)
+                play = partial(play_chunk, config, place.url, size=check.part_size,
+                               check_bots=check_bots)
                 if cluster is None:
                     play_parts(play, todo, workers, done)
                 else:
                     from analytics.runs.cluster import play_parts_on  # Dask: only when asked for
 
-                    play_parts_on(cluster, play, todo, done, place.url)
+                    play_parts_on(cluster, play, todo, done, place.url,
+                                  partial(run_code, config))
         except RunStopped as stop:
             raise stop.with_hint(_resume_hint(config, place, cluster)) from None
         finally:
@@ -289,11 +304,11 @@ def _start_run(out: Place, config: RunConfig, setup: RunSetup, info: dict, resum
     """The run folder ready to play into: new, or (resume) the same run with its damaged parts
     dropped. The manifest and config.json are written first, so a run stopped at any point
     says what it expected; a crash while writing them leaves only a temporary file."""
-    _prepare_out(out, info["run_id"], resume)
+    _prepare_out(out, config, info["run_id"], resume)
     clear_leftovers(out)
     stored = read_config(out) if out.is_dir() else None
     if stored is None:
-        write_config(out, asdict(config), size)  # makes the folder
+        write_config(out, asdict(config), size, info["engine_version"])  # makes the folder
     if run_files_problem(out):  # new, or lost in a crash: config.json says what it was
         write_run_files(out, setup, info)
     check = check_run(out)
@@ -302,7 +317,7 @@ def _start_run(out: Place, config: RunConfig, setup: RunSetup, info: dict, resum
     return check
 
 
-def _prepare_out(out: Place, rid: str, resume: bool) -> None:
+def _prepare_out(out: Place, config: RunConfig, rid: str, resume: bool) -> None:
     """A new folder, or with --resume the folder of the same run; never mix two runs.
 
     The run's identity is its manifest's run id, or (the manifest being lost in a crash) the
@@ -310,6 +325,8 @@ def _prepare_out(out: Place, rid: str, resume: bool) -> None:
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} exists and is not a folder")
     found = _stored_run_id(out)
+    if found is not None and resume:
+        refuse_other_code(out, config)
     if found is None:
         if out.exists() and any(not p.name.startswith(".") for p in out.iterdir()):
             raise UserError(f"--out {out} is not empty and holds no run; choose another folder")
@@ -320,6 +337,24 @@ def _prepare_out(out: Place, rid: str, resume: bool) -> None:
     if found != rid:
         raise UserError(f"--out {out} holds a different run (other settings); --resume needs "
                         "exactly the same options")
+
+
+def refuse_other_code(out: Place, config: RunConfig) -> None:
+    """A run is finished (resumed, repaired) only by the code that started it: other code would
+    add other games under the same run id."""
+    made_by = stored_code(out)
+    now = run_code(config)
+    if made_by != now:
+        raise UserError(f"{out} was made by dicelab code {made_by or 'older than 0.1.0+code'}, "
+                        f"this is {now}: other code plays other games; finish it with the code "
+                        "that made it, or start a new run in another folder")
+
+
+def stored_code(out: Place) -> str | None:
+    """The code version a run folder says made it (its manifest, else its config.json)."""
+    from analytics.eventlog.check import manifest_field
+
+    return manifest_field(out, "engine_version") or (read_config(out) or {}).get("code_version")
 
 
 def _stored_run_id(out: Place) -> str | None:
