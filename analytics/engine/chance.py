@@ -7,7 +7,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from analytics.engine import guard
 from analytics.engine.seeds import derive_seed
 
 
@@ -66,8 +65,6 @@ class SeededChance:
         return self.copy()
 
     def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
-        if guard.FROZEN:  # a policy rolling the game's dice would shift what comes next
-            guard.refuse(self, "roll")
         key = (seat, die) if seat is not None else (die,)
         stream = self._streams.get(key) or self._stream(key)
         return int(stream() * len(faces))
@@ -81,8 +78,6 @@ class SeededChance:
 
     def _picks(self, key: tuple, n: int, k: int, what: str) -> list[int]:
         """k distinct indices of range(n), each taken out of those left by the `key` stream."""
-        if guard.FROZEN:
-            guard.refuse(self, what)
         stream = self._streams.get(key) or self._stream(key)
         pool = list(range(n))
         return [pool.pop(int(stream() * len(pool))) for _ in range(k)]

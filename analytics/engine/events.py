@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-from analytics.engine import guard
-from analytics.engine.containers import GuardedList
-from analytics.engine.guard import Guarded
 
-_append = list.append  # emit checks the guard once itself: no second check per row
-
-
-class EventLog(Guarded):
+class EventLog:
     """An append-only list of event tuples (see eventlog.schema.EVENT_TUPLE for the columns).
 
     The game sets `round` and `active_seat` as play advances so effects only say what happened.
-    Tuples keep the hot path cheap; the writer turns them into columns. Nothing is written
-    while a policy decides (engine/guard.py). A clone's log holds only its own events: `start`
-    counts the events before its first row (in the log it was cloned from).
+    Tuples keep the hot path cheap; the writer turns them into columns. A clone's log holds
+    only its own events: `start` counts the events before its first row (in the log it was
+    cloned from).
     """
 
     __slots__ = ("rows", "round", "active_seat", "start")
 
     def __init__(self) -> None:
-        self.rows: list[tuple] = GuardedList()
+        self.rows: list[tuple] = []
         self.round = 0
         self.active_seat = -1
         self.start = 0
@@ -37,9 +31,7 @@ class EventLog(Guarded):
     def emit(self, seat: int, kind: str, item: str | None = None, resource: str | None = None,
              amount: int | None = None, cause: str | None = None,
              detail: str | None = None) -> None:
-        if guard.FROZEN:
-            guard.refuse(self, f"emitting {kind!r}")
-        _append(self.rows,
+        self.rows.append(
                 (self.round, self.active_seat, seat, kind, item, resource, amount, cause, detail))
 
     def __len__(self) -> int:

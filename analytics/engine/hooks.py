@@ -12,14 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from analytics.engine.guard import Guarded
-
 Handler = Callable[..., Any]
 Registration = tuple[str, str]  # (owner id, handler key): plain data, copied with its holder
 HookMap = dict[str, tuple[Registration, ...]]
 
 
-class HookHolder(Guarded):
+class HookHolder:
     """What registrations are made on (a player): its map of hook name -> registrations, a
     tuple replaced on each change (a handler may unregister itself while its hook fires).
 

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
-from analytics.engine import guard
 from analytics.engine.chance import Chance, SeededChance
 from analytics.engine.decisions import Decision, DecisionError
+from analytics.engine.fingerprint import fingerprint
+from analytics.engine.readonly import ReadOnlyError
 from analytics.engine.seeds import derive_seed
 
 
@@ -52,42 +53,61 @@ _new_decision = partial(tuple.__new__, Decision)
 
 
 class Decider:
-    """Routes each decision to the policy of its seat, which reads the game itself, frozen
-    while it decides (every write raises: engine/guard.py), and checks the answer is legal.
+    """Routes each decision to the policy of its seat, which reads the game itself, and checks
+    the answer is legal.
+
+    A bot may read the game, never change it. The seats in `checked` (bots from outside by
+    default, every bot with --check-bots and in the tests) are held to it: the state's
+    fingerprint is taken before and after each of their decisions, and a change stops the game
+    with one line naming the bot and the decision. Unchecked seats pay nothing for it: the state
+    is plain lists, dicts and classes.
 
     A decision with one legal option is answered without asking (and not counted): a forced
     move carries no information, and skipping it keeps the hot path short.
     """
 
-    __slots__ = ("policies", "rngs", "count", "state")
+    __slots__ = ("policies", "rngs", "count", "state", "checked", "immutable")
 
-    def __init__(self, policies: list, seed: int) -> None:
+    def __init__(self, policies: list, seed: int, checked: tuple[bool, ...] = ()) -> None:
         self.policies = policies
         self.rngs = [random.Random(derive_seed(seed, "policy", seat))
                      for seat in range(len(policies))]
         self.count = 0
         self.state: Any = None  # the game, set by `bind`
+        self.checked = checked or (False,) * len(policies)
+        self.immutable: tuple[type, ...] = ()
 
     def bind(self, state: Any, game: GamePlugin) -> None:
         self.state = state
+        if game is not None:
+            self.immutable = game.immutable
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         if len(options) == 1:
             return options[0]
-        if guard.FROZEN:  # a policy may not ask the game's decisions itself
-            guard.refuse(self, f"asking {kind!r}")
         self.count += 1
         if type(context) is list:  # the rules may read it after the answer (rolled faces)
             context = tuple(context)
         decision = _new_decision((seat, kind, options, context))
-        guard.FROZEN = True  # the flag itself, not freeze(): two calls less per decision
-        try:
+        if self.checked[seat]:
+            answer = self.checked_choice(decision)
+        else:
             answer = self.policies[seat].choose(self.state, decision, self.rngs[seat])
-        finally:
-            guard.FROZEN = False
         if answer not in options:
             raise DecisionError(f"{self.policies[seat].name} answered {answer!r} to {kind}; "
                                 f"legal: {options}")
+        return answer
+
+
+    def checked_choice(self, decision: Decision) -> Any:
+        """The policy's answer, with the game's fingerprint the same after as before."""
+        policy, state = self.policies[decision.seat], self.state
+        before = fingerprint(state, self.immutable, self)
+        answer = policy.choose(state, decision, self.rngs[decision.seat])
+        if fingerprint(state, self.immutable, self) != before:
+            raise ReadOnlyError(f"bot {policy.name!r} (seat {decision.seat}) changed the game "
+                                f"while deciding {decision.kind!r}: a bot may read the game, "
+                                "never change it")
         return answer
 
 
@@ -126,6 +146,9 @@ def result_of(game: GamePlugin, state: Any, n_decisions: int) -> GameResult:
                       state.rounds)
 
 
-def play_game(game: GamePlugin, setup: Any, policies: list, seed: int) -> GameResult:
-    """Play one seeded game; the same (setup, policies, seed) always gives the same result."""
-    return play(game, setup, SeededChance(derive_seed(seed, "chance")), Decider(policies, seed))
+def play_game(game: GamePlugin, setup: Any, policies: list, seed: int,
+              checked: tuple[bool, ...] = ()) -> GameResult:
+    """Play one seeded game; the same (setup, policies, seed) always gives the same result.
+    The seats in `checked` are stopped if their bot changes the game (Decider)."""
+    return play(game, setup, SeededChance(derive_seed(seed, "chance")),
+                Decider(policies, seed, checked))

@@ -8,7 +8,6 @@ from typing import Any
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
-from analytics.engine.guard import thawed
 from analytics.engine.loop import Decider, GamePlugin, play
 from analytics.engine.seeds import derive_seed
 
@@ -26,8 +25,7 @@ class _Snatch:
     def choose(self, g: Any, decision: Decision, rng: random.Random) -> Any:
         self.seen += 1
         if self.state is None and self.seen > self.after and decision.kind == self.kind:
-            with thawed():
-                self.state = self.game.clone(g, SeededChance(0), Decider([self.policy], 0))
+            self.state = self.game.clone(g, SeededChance(0), Decider([self.policy], 0))
         return self.policy.choose(g, decision, rng)
 
 

@@ -12,12 +12,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from analytics.engine.events import EventLog
-from analytics.engine.guard import Guarded
 
 Step = Callable[[Any], None]
 
 
-class GameState(Guarded):
+class GameState:
     """A game's state as the engine's mechanics read it: its event log and its position (the
     phase to run next, whether the game is over); a game's state class derives from it.
 

@@ -1,8 +1,10 @@
-"""The error a policy meets when it tries to change the game while it decides (engine/guard.py).
+"""The error a bot meets when it changed the game while deciding (engine/loop.py's checks).
 
-Plain Python in every build: mypyc compiles no subclass of TypeError.
+Plain Python in every build: mypyc compiles no subclass of Exception defined elsewhere.
 """
 
+from analytics.errors import UserError
 
-class ReadOnlyError(TypeError):
-    """A policy tried to change the game while deciding."""
+
+class ReadOnlyError(UserError):
+    """A bot changed the game while deciding: one line naming the bot and the decision."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from analytics.engine import guard
-from analytics.engine.containers import write_item
 from analytics.engine.hooks import HookHolder, Hooks
 from analytics.engine.phases import GameState
 
@@ -43,8 +41,6 @@ class Resources:
              item: str | None = None) -> int:
         """Give `amount` of `res` to p: gain hooks first (they may take part of it), then the
         map; what exceeds a cap is lost. Returns what p's map gained."""
-        if guard.FROZEN:  # tested here once: the writes below bypass the map's own check
-            guard.refuse(p, "gain")
         if amount <= 0:
             return 0
         if p.hooks:  # (dict lookups are most of a gain's cost: ~480 gains a game)
@@ -58,14 +54,14 @@ class Resources:
         reserve = p.res
         cap = p.caps.get(res)
         if cap is None:
-            write_item(reserve, res, reserve.get(res, 0) + amount)
+            reserve[res] = reserve.get(res, 0) + amount
             state.log.emit(p.seat, GAINED, item, res, amount, cause)
             return amount
         held = reserve[res]  # a capped resource is in every map from the start
         room = cap - held
         kept = amount if amount <= room else room  # min(), without a call
         if kept > 0:
-            write_item(reserve, res, held + kept)
+            reserve[res] = held + kept
             state.log.emit(p.seat, GAINED, item, res, kept, cause)
         if kept < amount:
             state.log.emit(p.seat, OVERFLOWED, item, res, amount - kept, cause)
@@ -74,20 +70,16 @@ class Resources:
     def lose(self, state: GameState, p: ResourceHolder, res: str, amount: int, cause: str,
              item: str | None = None) -> int:
         """Take up to `amount` of `res` from p's map, never below zero; returns what it took."""
-        if guard.FROZEN:
-            guard.refuse(p, "lose")
         held = p.res.get(res, 0)
         lost = amount if amount <= held else held
         if lost > 0:
-            write_item(p.res, res, held - lost)
+            p.res[res] = held - lost
             state.log.emit(p.seat, LOST, item, res, -lost, cause)
         return lost if lost > 0 else 0
 
     def spend(self, state: GameState, p: ResourceHolder, res: str, amount: int, cause: str) -> None:
         """Take `amount` of `res` from p's map (the caller has checked p holds it) for `cause`:
         the part of a payment the reserve pays (engine/payment.py)."""
-        if guard.FROZEN:
-            guard.refuse(p, "spend")
         if amount > 0:
-            write_item(p.res, res, p.res[res] - amount)
+            p.res[res] -= amount
             state.log.emit(p.seat, SPENT, cause, res, -amount, cause)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from analytics.engine import Decider, SeededChance, derive_seed, play, thawed
+from analytics.engine import Decider, SeededChance, derive_seed, play
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.components import FACES
@@ -33,8 +33,7 @@ class ForkAt:
     def choose(self, view, decision, rng: random.Random):
         if decision.kind == "action" and view.round == self.at and not self.forks:
             assert view.phase == turn.ACTION_CHOICE
-            with thawed():  # a search builds its own clone while the game is frozen
-                self.forks.append(GAME.clone(view, SeededChance(1), Decider(bots_plain(), 1)))
+            self.forks.append(GAME.clone(view, SeededChance(1), Decider(bots_plain(), 1)))
         return self.bot.choose(view, decision, rng)
 
 
@@ -126,9 +125,7 @@ def test_a_clone_with_the_game_dice_and_deciders_resumes_it_exactly():
     class Resume(ForkAt):
         def choose(self, view, decision, rng):
             if decision.kind == "action" and view.round == self.at and not self.forks:
-                with thawed():
-                    self.forks.append(clone(view, view.chance.copy(),
-                                            Decider(bots_plain(), 21)))
+                self.forks.append(clone(view, view.chance.copy(), Decider(bots_plain(), 21)))
             return self.bot.choose(view, decision, rng)
 
     policies = bots_plain()

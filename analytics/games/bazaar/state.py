@@ -6,9 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analytics.engine.chance import Chance
-from analytics.engine.containers import GuardedList
 from analytics.engine.events import EventLog
-from analytics.engine.guard import Guarded
 from analytics.games.bazaar.components import COINS, STARS
 from analytics.games.bazaar.content import CharmSet
 from analytics.games.bazaar.options import RuleOptions
@@ -26,20 +24,20 @@ class Setup:
 
 
 @dataclass(slots=True)
-class Seat(Guarded):
+class Seat:
     """One seat: its purse, its stars and the charms it owns (in order bought)."""
 
     seat: int
     coins: int = 0
     stars: int = 0
-    charms: list[str] = field(default_factory=GuardedList)
+    charms: list[str] = field(default_factory=list)
 
     def copy(self) -> Seat:
-        return Seat(self.seat, self.coins, self.stars, GuardedList(self.charms))
+        return Seat(self.seat, self.coins, self.stars, list(self.charms))
 
 
 @dataclass(slots=True)
-class Bazaar(Guarded):
+class Bazaar:
     """A game between turns: `turn` counts the turns played; the next is seat turn % players."""
 
     setup: Setup

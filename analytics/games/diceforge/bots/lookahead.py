@@ -17,7 +17,6 @@ from typing import Any
 from analytics.engine.chance import SeededChance
 from analytics.engine.clone import clone
 from analytics.engine.decisions import Decision
-from analytics.engine.guard import thawed
 from analytics.games.diceforge.bots.heuristic import PLANS, HeuristicBot, option_score
 from analytics.games.diceforge.bots.lookahead_moves import Move, moves
 from analytics.games.diceforge.rules import turn
@@ -138,10 +137,9 @@ class LookaheadBot:
     def rollout(self, g: Any, seat: int, move: Move, seed: int) -> float:
         """The outcome for `seat` of one rollout after `move`, its dice drawn from `seed`."""
         decider = RolloutDecider(self.rollout_bots, seat, move)
-        with thawed():  # the clone is the search's own: it plays while the real game waits
-            state = clone(g, chance=SeededChance(seed), decider=decider)
-            decider.bind(state, None)
-            turn.play(state)
+        state = clone(g, chance=SeededChance(seed), decider=decider)  # the search's own
+        decider.bind(state, None)
+        turn.play(state)
         return outcome(state, seat, self.win_bonus)
 
 

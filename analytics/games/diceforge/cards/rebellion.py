@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from analytics.engine.containers import GuardedList
 from analytics.games.diceforge.cards.base import effect
 from analytics.games.diceforge.rules.blessings import roll_die
 from analytics.games.diceforge.rules.components import GLORY, GOLD, MOON, SUN, Card, Cost
@@ -46,7 +45,7 @@ TWINS_BONUS = {"moon": (MOON, 1), "glory": (GLORY, 1)}
 
 @effect(TWINS)
 def twins(g: Game, p: Player, card: Card) -> None:
-    p.tracks[TWINS] = GuardedList([0])  # rerolls made in the blessing being received
+    p.tracks[TWINS] = [0]  # rerolls made in the blessing being received
 
 
 @handler("twins_reroll")
@@ -93,7 +92,7 @@ CONVERSIONS = {"sun1": (SUN, 1, 4), "moon1": (MOON, 1, 4), "sun2": (SUN, 2, 6),
 
 @effect(SCEPTER)
 def scepter(g: Game, p: Player, card: Card) -> None:
-    p.tracks.setdefault(SCEPTER, GuardedList()).append(0)
+    p.tracks.setdefault(SCEPTER, []).append(0)
 
 
 @handler("scepter_track")

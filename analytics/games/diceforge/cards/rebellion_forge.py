@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from analytics.engine.containers import GuardedList
 from analytics.games.diceforge.cards.base import GARDEN_OF, effect, nothing_on_purchase
 from analytics.games.diceforge.rules.blessings import minor_blessing
 from analytics.games.diceforge.rules.components import (
@@ -60,8 +59,8 @@ WORDS = {"resource": (COMPANION_TRACK,), "cause": ()}
 
 @effect(COMPANION)
 def companion(g: Game, p: Player, card: Card) -> None:
-    p.tracks.setdefault(COMPANION, GuardedList()).append(0)
-    p.tracks.setdefault(COMPANION_MOVED, GuardedList()).append(0)
+    p.tracks.setdefault(COMPANION, []).append(0)
+    p.tracks.setdefault(COMPANION_MOVED, []).append(0)
 
 
 def unmoved_positions(p: Player) -> tuple[int, ...]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from analytics.engine import guard
-from analytics.engine.containers import write_index
 from analytics.games.diceforge.rules.components import (
     BLESSED,
     GLORY,
@@ -26,13 +24,11 @@ BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 def roll_die(g: Game, p: Player, die: int, cause: str) -> Face:
     """Roll one of p's dice (it stays showing the rolled face), or a die no one owns (the
     Celestial Die: p rolls it, on p's own chance stream, and it sits on no inventory)."""
-    if guard.FROZEN:  # tested here once: the face-up write below bypasses the list's check
-        guard.refuse(p, "roll_die")
     name = DIE_NAMES[die]
     if die < len(p.dice):
         faces = p.dice[die]
         face = faces[g.chance.roll(p.seat, name, faces)]
-        write_index(p.up, die, face)
+        p.up[die] = face
     else:
         shared = SHARED_DICE[die]
         face = shared[g.chance.roll(p.seat, name, shared)]

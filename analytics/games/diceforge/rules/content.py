@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
-from analytics.engine.containers import GuardedDict
 from analytics.errors import UserError
 from analytics.games import content
 from analytics.games.diceforge.rules.components import CARDS, SLOT_COST, SLOTS, Card
@@ -21,8 +21,8 @@ class CardSet:
     cards: dict[str, Card]
 
     def __post_init__(self) -> None:
-        # Games share their setup: a policy reading it must not change it (engine/guard.py).
-        object.__setattr__(self, "cards", GuardedDict(self.cards))
+        # Games share their setup: read-only, so no game (nor bot) can change another's.
+        object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
 
     @property
     def card_ids(self) -> tuple[str, ...]:

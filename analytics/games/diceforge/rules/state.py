@@ -8,7 +8,6 @@ from typing import Any, Final
 
 from analytics.engine.chance import Chance
 from analytics.engine.clone import clone, copied, each_cloned, each_copied, given, holds, shared
-from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.events import EventLog
 from analytics.engine.phases import GameState
 from analytics.engine.resources import ResourceHolder
@@ -60,23 +59,22 @@ class Player(ResourceHolder):
     change (a handler may unregister itself while its hook fires); `tracks` keeps per-copy
     positions of cards whose copies run separate tracks (the Scepter).
 
-    Policies read players as they are: the lists and dicts are guarded (GuardedList,
-    GuardedDict) and attributes refuse writes while a policy decides (engine/guard.py); what
-    is never changed in place is a tuple.
+    Policies read players as they are, plain lists and dicts (a bot that writes is caught by
+    the Decider's check, engine/fingerprint.py); what is never changed in place is a tuple.
     """
 
     # field(): compiled, the engine's base classes declare `seat` (ResourceHolder) and `log`
     # (GameState), and dataclasses would take the base's attribute for a default.
     seat: int = field()
-    res: dict[str, int] = field(default_factory=lambda: GuardedDict.fromkeys(RESERVES, 0))
-    caps: dict[str, int] = field(default_factory=lambda: GuardedDict(BASE_CAPS))
+    res: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESERVES, 0))
+    caps: dict[str, int] = field(default_factory=lambda: dict(BASE_CAPS))
     dice: tuple[list[Face], ...] = ()  # light, dark: the faces of each, in side order
     # The face showing on each die: the last rolled, forged, or turned up. Before any roll the
     # dice show their first sides (every turn starts with blessings, so no card reads these).
-    up: list[Face] = field(default_factory=GuardedList)
-    cards: list[Card] = field(default_factory=GuardedList)
-    hooks: dict[str, tuple[Hook, ...]] = field(default_factory=GuardedDict)
-    tracks: dict[str, list[int]] = field(default_factory=GuardedDict)
+    up: list[Face] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    hooks: dict[str, tuple[Hook, ...]] = field(default_factory=dict)
+    tracks: dict[str, list[int]] = field(default_factory=dict)
     island: int | None = None  # None: on the starting portal
     forged: int = 0
 
@@ -131,7 +129,7 @@ holds(Player, seat=shared, res=copied, caps=copied, dice=each_copied, up=copied,
 class Game(GameState):
     """The whole state of one game; `log`, `chance` and `decide` are its three channels out.
 
-    Policies read the game itself; while one decides, every write raises (engine/guard.py)."""
+    Policies read the game itself and must not change it (engine/fingerprint.py)."""
 
     setup: Setup
     players: tuple[Player, ...]
@@ -156,12 +154,12 @@ class Game(GameState):
     # Seats owed an extra turn right after the current one (The Eternal Fire), in order;
     # `solo` is set while such a turn is played: only its player is blessed at its start;
     # `turn_cut` ends the current turn before its next step (a card may set it).
-    extra_turns: list[int] = field(default_factory=GuardedList)
+    extra_turns: list[int] = field(default_factory=list)
     solo: bool = False
     turn_cut: bool = False
     # The reinforcement registrations not yet used in the step being played (turn.py); a card
     # whose copies are used together takes the others from here (The Merchant).
-    unused: list[tuple[str, str]] = field(default_factory=GuardedList)
+    unused: list[tuple[str, str]] = field(default_factory=list)
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)
@@ -202,11 +200,11 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         setup=setup,
         players=tuple(_new_player(seat) for seat in range(setup.players)),
         sanctuary=_sanctuary(counts.faces_per_pool, chance),
-        gardens=GuardedDict({name: GuardedList([FACES[f] for f in faces])
+        gardens=dict({name: list([FACES[f] for f in faces])
                              for name, faces in GARDENS.items()}),
-        slots=GuardedDict(setup.card_set.cards),
-        stacks=GuardedDict(_stacks(setup, counts.copies)),
-        islands=GuardedDict.fromkeys(range(1, 8)),
+        slots=dict(setup.card_set.cards),
+        stacks=dict(_stacks(setup, counts.copies)),
+        islands=dict.fromkeys(range(1, 8)),
         rounds=counts.rounds,
         blessings_per_turn=counts.blessings_per_turn,
         log=log,
@@ -233,9 +231,9 @@ def _stacks(setup: Setup, copies: int) -> dict[str, int]:
 
 
 def _new_player(seat: int) -> Player:
-    light = GuardedList([FACES[f] for f in LIGHT_DIE])
-    dark = GuardedList([FACES[f] for f in DARK_DIE])
-    return Player(seat=seat, dice=(light, dark), up=GuardedList([light[0], dark[0]]))
+    light = list([FACES[f] for f in LIGHT_DIE])
+    dark = list([FACES[f] for f in DARK_DIE])
+    return Player(seat=seat, dice=(light, dark), up=list([light[0], dark[0]]))
 
 
 def _sanctuary(faces_per_pool: int, chance: Chance) -> tuple[list[Face], ...]:
@@ -246,7 +244,7 @@ def _sanctuary(faces_per_pool: int, chance: Chance) -> tuple[list[Face], ...]:
         if faces_per_pool < len(faces):
             keep = sorted(chance.draw(f"sanctuary_{index}", len(faces), faces_per_pool))
             kept = [faces[i] for i in keep]
-        pools.append(GuardedList([FACES[f] for f in kept]))
+        pools.append(list([FACES[f] for f in kept]))
     return tuple(pools)
 
 

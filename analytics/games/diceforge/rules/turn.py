@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from analytics.engine.containers import GuardedList
 from analytics.engine.loop import rank_seats
 from analytics.engine.phases import Phases
 from analytics.games.diceforge.cards.base import send_home, take_card
@@ -159,7 +158,7 @@ def call_reinforcements(g: Game, p: Player) -> None:
         return
     HOOKS.fire(g, p, OWN_TURN)  # tokens work all turn: Triton's gold may pay for The Elder
     # Read after: a card spent there may have withdrawn its reinforcement (The Companion).
-    unused = g.unused = GuardedList(p.hooks.get(REINFORCEMENT, ()))
+    unused = g.unused = list(p.hooks.get(REINFORCEMENT, ()))
     _use_reinforcements(g, p, unused)
     unused.clear()
 
