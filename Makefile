@@ -34,8 +34,10 @@ demo: install
 		--out reports/out/demo.html
 	@echo "open the report: $(abspath reports/out/demo.html)"
 
+# On every core (pytest-xdist); a file's tests stay together on one worker, so each module's
+# fixtures (a Dask cluster, a simulated run) are made once.
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 bench: install
 	$(PY) -m analytics.devtools.bench

@@ -22,35 +22,18 @@ HEURISTIC = [name for name in BOTS if name != "random"]
 
 
 class Checked:
-    """Wraps a bot: fingerprints the state around each choice and records the decision kinds."""
+    """Wraps a bot: checks each answer is legal and records the decision kinds (that it only
+    reads the game is checked by the engine: play_game's `checked`)."""
 
     def __init__(self, bot, kinds: set[str]) -> None:
         self.bot, self.kinds = bot, kinds
         self.name, self.params = bot.name, bot.params
 
     def choose(self, view: Game, decision: Decision, rng: random.Random):
-        before = fingerprint(view)
         answer = self.bot.choose(view, decision, rng)
-        assert fingerprint(view) == before, f"{self.name} changed the state on {decision.kind}"
         assert answer in decision.options, f"{self.name}: {answer!r} for {decision.kind}"
         self.kinds.add(decision.kind)
         return answer
-
-
-def fingerprint(g: Game) -> tuple:
-    """Everything a bot could change by mistake: reserves, dice, cards, tokens, pools, islands."""
-    players = tuple(
-        (tuple(p.res.items()), tuple(p.caps.items()),
-         tuple(tuple(f.id for f in die) for die in p.dice), tuple(f.id for f in p.up),
-         tuple(c.id for c in p.cards), tuple((k, tuple(v)) for k, v in p.hooks.items()),
-         tuple((k, tuple(v)) for k, v in p.tracks.items()), p.island, p.forged)
-        for p in g.players
-    )
-    pools = tuple(tuple(f.id for f in pool) for pool in g.sanctuary)
-    gardens = tuple((k, tuple(f.id for f in v)) for k, v in sorted(g.gardens.items()))
-    return (players, pools, gardens, tuple(sorted(g.stacks.items())),
-            tuple(sorted(g.islands.items())), g.round, g.active, len(g.log),
-            tuple(g.extra_turns), g.solo)
 
 
 @pytest.mark.parametrize("card_set", ["base", "base-alternates"])
@@ -61,7 +44,7 @@ def test_every_bot_answers_legally_without_mutating(players: int, card_set: str)
     for seed in range(6):
         names = [BOTS[(seed + seat) % len(BOTS)] for seat in range(players)]
         policies = [Checked(make_bot("diceforge", name), kinds) for name in names]
-        result = play_game(GAME, setup, policies, seed)
+        result = play_game(GAME, setup, policies, seed, checked=(True,) * players)
         assert len(result.scores) == players
     assert {"action", "offering", "forge_place"} <= kinds
 
@@ -73,16 +56,23 @@ def test_bot_has_stable_name_and_recorded_params(name: str) -> None:
     assert bot.params and bot.params == make_bot("diceforge", name).params
 
 
+# The search bot plays the hero plan but where its rollouts disagree, at ~1 s a game: 12 games
+# are enough for a bot that wins ~99% of them (it is measured against hero in trial.py).
+GAMES_AGAINST_RANDOM = {"lookahead": 12}
+
+
 @pytest.mark.parametrize("name", HEURISTIC)
 def test_bot_beats_random(name: str) -> None:
-    """60 four-player games against three random bots, seats rotated; measured ~99 % wins."""
+    """Four-player games against three random bots, seats rotated (60; the search bot 12);
+    measured ~99 % wins."""
     setup = Setup(4, load_card_set("base"))
+    games = GAMES_AGAINST_RANDOM.get(name, 60)
     wins = 0.0
-    for seed in range(60):
+    for seed in range(games):
         seat = seed % 4
         policies = [make_bot("diceforge", name if s == seat else "random") for s in range(4)]
         wins += play_game(GAME, setup, policies, seed).win_shares[seat]
-    assert wins / 60 >= 0.75
+    assert wins / games >= 0.75
 
 
 @pytest.mark.parametrize("name", HEURISTIC)
