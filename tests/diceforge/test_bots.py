@@ -107,7 +107,7 @@ RICH = "gold1_sun1_moon1_glory1"
 @pytest.mark.parametrize("rolled, answer", [("gold_1", "light"), (RICH, "keep")])
 def test_bot_rerolls_a_poor_face_with_the_twins_and_keeps_a_good_one(name, rolled, answer):
     """A light die of five faces of 1 gold, 1 Sun, 1 Moon and 1 Glory: a 1-gold roll is worth
-    rerolling for 3 gold (counted twice, feat_values.REROLL_GOLD_WEIGHT) and the Twins'
+    rerolling for 3 gold (counted twice, Values.reroll_gold_weight) and the Twins'
     reward; the good face is kept (it gives 1 gold)."""
     b = Bench(players=2, cards=str(Path(__file__).parent / "sets" / "twins-eternal-fire.toml"))
     b.give_card(0, "twins")
@@ -136,3 +136,35 @@ def test_bot_converts_the_scepter_once_its_gold_is_worth_less_than_a_shard(name,
     bot_decides(b, name)
     turn.perform_feat(b.g, b.p(0), "elder", "action")
     assert [d.answer for d in b.decider.asked if d.kind == "scepter_shards"] == [answer]
+
+
+# Numbers a bot file may write outside its parameters: nothing, units, and the rules' own
+# multiples (an x3 face, two dice, 2 Glory a card); and a float tolerance.
+RULE_NUMBERS = {0.0, 1.0, 2.0, 3.0, 1e-6}
+
+
+def test_every_tuned_bot_constant_is_a_named_parameter_logged_with_the_run():
+    """A tuned share or weight lives in `Values` or `Plan` (so `bot.params`, which every run's
+    manifest logs, holds it), or in a bot's constructor (the lookahead's); a number written
+    anywhere else in a bot file would change play without the run saying so."""
+    import ast
+
+    from analytics.games.diceforge.bots import heuristic
+
+    folder = Path(heuristic.__file__).parent
+    stray = []
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        allowed = set()
+        for node in ast.walk(tree):
+            if ((isinstance(node, ast.ClassDef) and node.name in ("Values", "Plan"))
+                    or (isinstance(node, ast.Call) and getattr(node.func, "id", "") in
+                        ("Values", "Plan"))
+                    or (isinstance(node, ast.FunctionDef) and node.name == "__init__")):
+                allowed |= {id(n) for n in ast.walk(node)}
+        stray += [f"{path.name}:{node.lineno} {node.value}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, float)
+                  and id(node) not in allowed and node.value not in RULE_NUMBERS]
+    assert stray == []
+    params = make_bot("diceforge", "economist").params["values"]
+    assert params["cyclops_blessings"] == 4.4 and params["left_hand_share"] == 0.5

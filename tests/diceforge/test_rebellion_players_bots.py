@@ -12,7 +12,7 @@ from test_bots import HEURISTIC, Checked, bot_decides
 from analytics.engine import play_game
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.bots.heuristic import HeuristicBot
-from analytics.games.diceforge.bots.rebellion_players import LEFT_HAND_SHARE
+from analytics.games.diceforge.bots.valuation import Values
 from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Setup
@@ -91,8 +91,8 @@ def test_the_left_hand_is_worth_more_with_rivals_on_islands():
     b.p(1).island, b.g.islands[2] = 2, 1
     b.set_die(1, "light", "sun_2", "sun_2", "sun_2", "sun_2", "sun_2", "sun_2")
     with_rival = worth(b, "left_hand")
-    # a roll of six 2-Sun faces and a dark die, at LEFT_HAND_SHARE of its worth
-    assert with_rival > alone + 6.0 * LEFT_HAND_SHARE
+    # a roll of six 2-Sun faces and a dark die, at Values.left_hand_share of its worth
+    assert with_rival > alone + 6.0 * Values().left_hand_share
     b.p(2).island, b.g.islands[4] = 4, 2  # the Left Hand's island: ousted by the move only
     assert worth(b, "left_hand") == with_rival
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_BOUNDS, EFFECT_VALUES
 from analytics.games.diceforge.bots.valuation import hammer_room
@@ -51,7 +51,7 @@ def _hind(o: Outlook, v: Values) -> float:
 
 
 def _owl(o: Outlook, v: Values) -> float:
-    return _reinforcement_turns(o) * max(o.unit[GOLD], o.unit[SUN], o.unit[MOON]) * 0.9
+    return _reinforcement_turns(o) * max(o.unit[GOLD], o.unit[SUN], o.unit[MOON]) * v.owl_share
 
 
 def _garden_face(face: Face):
@@ -66,12 +66,20 @@ def _minor_blessings(count: float):
     return lambda o, v: count * max(o.die_means())
 
 
+def _cyclops(o: Outlook, v: Values) -> float:
+    return v.cyclops_blessings * max(o.die_means())
+
+
+def _cerberus(o: Outlook, v: Values) -> float:
+    return v.cerberus_blessings * sum(o.die_means(), 0.0)
+
+
 def _satyrs(o: Outlook, v: Values) -> float:
     return 2 * o.mirror_value()
 
 
 def _boar(o: Outlook, v: Values) -> float:
-    return o.rolls / 6 * max(o.unit[SUN], o.unit[MOON], 3.0)
+    return o.rolls / 6 * max(o.unit[SUN], o.unit[MOON], v.boar_floor)
 
 
 def _triton(o: Outlook, v: Values) -> float:
@@ -80,27 +88,26 @@ def _triton(o: Outlook, v: Values) -> float:
 
 def _sentinel(o: Outlook, v: Values) -> float:
     light, dark = o.die_means()
-    return 2 * (light + dark) + 1.0
+    return 2 * (light + dark) + v.sentinel_extra
 
 
 def _typhon(o: Outlook, v: Values) -> float:
     return float(o.p.forged)
 
 
-# Calibrated by paired ablation (`dicelab value twins --ablate forbid`, rebellion-goddess-cards,
-# economist/hero, 4 players, 3,000 games): with the gold at its unit value and the whole
-# estimate, the Twins' buyers won 5.5 points (4.3-6.6) less than on the same seeds without it.
-# A reroll's 3 gold is gold not forged into a face, whose worth compounds: it counts twice; and
-# about half the rerolls the gold income allows are made. Then buyers win as often as without.
-REROLL_GOLD_WEIGHT: Final = 2.0
-TWINS_REALISED: Final = 0.5
+# Values.reroll_gold_weight and twins_realised were calibrated by paired ablation (`dicelab
+# value twins --ablate forbid`, rebellion-goddess-cards, economist/hero, 4 players, 3,000
+# games): with the gold at its unit value and the whole estimate, the Twins' buyers won 5.5
+# points (4.3-6.6) less than on the same seeds without it. A reroll's 3 gold is gold not forged
+# into a face, whose worth compounds: it counts twice; and about half the rerolls the gold
+# income allows are made. Then buyers win as often as without.
 
 
 def _twins(o: Outlook, v: Values) -> float:
     """Each blessing, reroll the die whose reroll gains most (its mean less its face, plus the
     better of 1 Moon or 1 Glory, less 3 gold), as often as the gold income allows."""
     means, bonus = o.die_means(), max(o.unit[MOON], 1.0)
-    cost = 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
+    cost = 3 * o.unit[GOLD] * v.reroll_gold_weight
     light_mean, dark_mean = means
     light = dark = 0.0  # each die's total gain, over its faces in `faces` order
     values = o.roll_values()  # indexed, not zipped: compiled, the loop is then native
@@ -116,7 +123,7 @@ def _twins(o: Outlook, v: Values) -> float:
                 dark += gain * on_dark
     best = max(0.0, light / 6, dark / 6)
     uses = min(float(o.rolls), o.gold_income() / 3)
-    return best * uses * TWINS_REALISED
+    return best * uses * v.twins_realised
 
 
 def _scepter(o: Outlook, v: Values) -> float:
@@ -136,11 +143,11 @@ def _companion(o: Outlook, v: Values) -> float:
     """One step per turn left, cashed at most 5 steps in: as many Glory and Sun Shards (the
     shards worth what they are worth now, half of it: they come late)."""
     steps = min(5, _reinforcement_turns(o))
-    return steps * (1.0 + 0.5 * o.unit[SUN])
+    return steps * (1.0 + v.companion_shard_share * o.unit[SUN])
 
 
 def _tree(o: Outlook, v: Values) -> float:
-    return _reinforcement_turns(o) * max(3 * o.unit[GOLD] + 1.0, 2.0)
+    return _reinforcement_turns(o) * max(3 * o.unit[GOLD] + v.tree_glory, v.tree_floor)
 
 
 def _ancestor(o: Outlook, v: Values) -> float:
@@ -188,12 +195,11 @@ def _omniscient(o: Outlook, v: Values) -> float:
         shows_glory(f, shields) * (on_light + on_dark) for f, on_light, on_dark in o.faces()))
 
 
-# Calibrated by paired ablation (`dicelab value abyssal_trident --ablate forbid`,
-# rebellion-goddess-cards, economist/hero, 4 players, 2,000 games): with the whole placement
-# gain, its buyers won 3.3 points (2.3-4.2) less than on the same seeds without it; counting the
-# gold it discards twice made it worse (-6.3); at half the gain, as often as without (-0.1,
-# -1.3 to 1.2).
-TRIDENT_PLACEMENT_SHARE: Final = 0.5
+# Values.trident_share was calibrated by paired ablation (`dicelab value abyssal_trident
+# --ablate forbid`, rebellion-goddess-cards, economist/hero, 4 players, 2,000 games): with the
+# whole placement gain, its buyers won 3.3 points (2.3-4.2) less than on the same seeds without
+# it; counting the gold it discards twice made it worse (-6.3); at half the gain, as often as
+# without (-0.1, -1.3 to 1.2).
 
 
 def trident_offers(g: Game) -> frozenset[str]:
@@ -205,7 +211,7 @@ def trident_offers(g: Game) -> frozenset[str]:
 def _trident(o: Outlook, v: Values) -> float:
     """The best face the Temple still gives, less the reserve gold it discards."""
     faces = temple_cached(o.g, "trident", trident_offers)
-    return (TRIDENT_PLACEMENT_SHARE * max(0.0, o.best_placement(faces))
+    return (v.trident_share * max(0.0, o.best_placement(faces))
             - o.p.res[GOLD] * o.unit[GOLD])
 
 
@@ -226,7 +232,7 @@ def _trident_bound(o: Outlook, v: Values) -> float:
     for top in o.rates.offered_tops(offered_faces(o.g)):
         if top is not None and top > best:
             best = top
-    return (TRIDENT_PLACEMENT_SHARE * max(0.0, best - min(o.weakest()))
+    return (v.trident_share * max(0.0, best - min(o.weakest()))
             - o.p.res[GOLD] * o.unit[GOLD])
 
 
@@ -249,14 +255,14 @@ EFFECT_VALUES.update({
     "sphinx": _minor_blessings(4),
     "great_bear": _const("great_bear"),
     "tenacious_boar": _boar,
-    "cerberus": _blessings(1.2),
+    "cerberus": _cerberus,
     "sentinel": _sentinel,
     "typhon": _typhon,
     "celestial_ship": _garden_face(FACES["ship"]),
     "guardians_shield": lambda o, v: max(
         _garden_face(f)(o, v) for f in o.g.gardens["shield"]) if o.g.gardens["shield"] else 0.0,
     "triton": _triton,
-    "cyclops": _minor_blessings(4.4),
+    "cyclops": _cyclops,
     "twins": _twins,
     "blacksmiths_scepter": _scepter,
     "eternal_fire": _extra_turn,

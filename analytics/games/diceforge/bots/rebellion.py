@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from analytics.engine.decisions import Decision
-from analytics.games.diceforge.bots.feat_values import REROLL_GOLD_WEIGHT
 from analytics.games.diceforge.bots.rebellion_faces import celestial_face_value, celestial_mean
 from analytics.games.diceforge.bots.registry import CHOICES
 from analytics.games.diceforge.bots.valuation import LEAST, Outlook
@@ -25,12 +24,12 @@ if TYPE_CHECKING:
 
 def choose_twins_reroll(bot: HeuristicBot, g: Game, d: Decision) -> str:
     """Reroll the die whose face is furthest below its mean, when that beats the 3 gold (at
-    twice their unit value: feat_values.REROLL_GOLD_WEIGHT) less the Moon or Glory the Twins
+    twice their unit value: Values.reroll_gold_weight) less the Moon or Glory the Twins
     give back."""
     o = bot.outlook(g, d.seat)
     faces, _ = d.context
     means = o.die_means()
-    bonus, cost = max(o.unit[MOON], 1.0), 3 * o.unit[GOLD] * REROLL_GOLD_WEIGHT
+    bonus, cost = max(o.unit[MOON], 1.0), 3 * o.unit[GOLD] * o.v.reroll_gold_weight
     best, best_gain = "keep", 0.0
     for i, name in enumerate(d.options[1:]):
         die = DIE_NAMES.index(name)

@@ -33,13 +33,12 @@ if TYPE_CHECKING:
     from analytics.games.diceforge.bots.valuation import Outlook, Values
 
 LIGHT_COST = 3  # gold a use of The Light costs (its card's `use`)
-LIGHT_CHANCE = 0.6  # share of a face's value the best face showing at a Light use gives
-# Calibrated by paired ablation (`dicelab value CARD --ablate forbid`, rebellion-titans-cards,
-# economist/hero, 4 players, 3,000 games): at their whole estimates the buyers of The Light
-# won 3.0 points (2.3-3.7) and of The Wind 1.9 (1.2-2.5) less than on the same seeds without
-# them; at half, as often as without (2,000 games: +0.6, -0.2 points, intervals across 0).
-LIGHT_REALISED = 0.5
-WIND_REALISED = 0.5
+# Values.light_realised and wind_realised were calibrated by paired ablation (`dicelab value CARD
+# --ablate forbid`, rebellion-titans-cards, economist/hero, 4 players, 3,000 games): at their
+# whole estimates the buyers of The Light won 3.0 points (2.3-3.7) and of The Wind 1.9 (1.2-2.5)
+# less than on the same seeds without them; at half, as often as without (2,000 games: +0.6,
+# -0.2 points, intervals across 0). Values.light_chance: the share of a face's value the best
+# face showing at a Light use gives.
 
 
 # --- what faces are worth now ------------------------------------------------------------------
@@ -131,7 +130,7 @@ def _wind(o: Outlook, v: Values) -> float:
         worth = n * o.unit.get(res, 1.0)
         if worth > best:
             best = worth
-    return WIND_REALISED * best
+    return v.wind_realised * best
 
 
 class _Shown:
@@ -212,7 +211,8 @@ def _light(o: Outlook, v: Values) -> float:
 
 def _light_with(o: Outlook, best: float) -> float:
     uses = min(float(_turns(o)), o.gold_income() / LIGHT_COST)
-    return LIGHT_REALISED * uses * max(0.0, LIGHT_CHANCE * best - LIGHT_COST * o.unit[GOLD])
+    v = o.v
+    return v.light_realised * uses * max(0.0, v.light_chance * best - LIGHT_COST * o.unit[GOLD])
 
 
 # --- upper bounds of worths (feat_values.EFFECT_BOUNDS) ----------------------------------------

@@ -46,7 +46,7 @@ def choose_companion_cash(bot: HeuristicBot, g: Game, d: Decision) -> str:
     if not paid_later:
         return "keep"  # the shards would pay no feat more: cashing gains nothing now
     steps_lost = min(COMPANION_END - position, o.acts - 1)
-    threshold = steps_lost * (1.0 + o.unit[SUN]) + 2.0
+    threshold = steps_lost * (1.0 + o.unit[SUN]) + o.v.cash_margin
     return "cash" if _gains_more(bot, o, paid_now, paid_later, threshold) else "keep"
 
 

@@ -69,11 +69,10 @@ def _eternal_night(o: Outlook, v: Values) -> float:
     return worth
 
 
-# Calibrated by paired ablation (`dicelab value left_hand --ablate forbid`,
-# rebellion-titans-cards, economist/hero, 4 players, 2,000 games): at its whole estimate its
-# buyers won 1.7 points (1.0-2.4) less than on the same seeds without it; at half, 2.5 (1.8-3.3)
-# more.
-LEFT_HAND_SHARE = 0.5
+# Values.left_hand_share was calibrated by paired ablation (`dicelab value left_hand --ablate
+# forbid`, rebellion-titans-cards, economist/hero, 4 players, 2,000 games): at its whole
+# estimate its buyers won 1.7 points (1.0-2.4) less than on the same seeds without it; at half,
+# 2.5 (1.8-3.3) more.
 
 
 def _left_hand(o: Outlook, v: Values) -> float:
@@ -87,7 +86,7 @@ def _left_hand(o: Outlook, v: Values) -> float:
     blessed = 0.0  # a loop, not sum(): compiled, sum() of this generator took it for ints
     for q in others:
         blessed += o.dice_mean(q)
-    return LEFT_HAND_SHARE * (sum(o.die_means()) + blessed + bear)
+    return o.v.left_hand_share * (sum(o.die_means()) + blessed + bear)
 
 
 def free_feat_worth(o: Outlook, card_id: str, bonus: float = 0.0) -> float:

@@ -54,7 +54,6 @@ LEAST: Final = -math.inf  # below any worth: where a search for the best starts
 # How many of a die's six faces, as text (compiled, `str` of an int is a call; the dice's
 # key is built whenever they change).
 _COUNT_TEXT: Final = tuple(str(n) for n in range(7))
-MIRROR_SHARE: Final = 0.8  # a Mirror roll, against the best face it may copy
 # Every face a die can hold that a Mirror may copy (not the Celestial Die's: never on a die).
 COPYABLE_FACES = (*(f for f in FACES.values() if f.special not in ("mirror", "x3")
                     and f not in CELESTIAL_FACES), boar_face(0))
@@ -74,6 +73,28 @@ class Values:
     great_bear: float = 4.0    # expected ousting Glory from a Great Bear
     hammer_share: float = 0.7  # share of later gold income that goes onto a new Hammer
     turn_action: float = 6.0   # one more action (The Eternal Fire's turn), besides its blessing
+    # Shares and weights tuned by hand or by paired ablation (`dicelab value CARD --ablate
+    # forbid`; the worth that uses each says how it was set). Fields, so that each bot's are
+    # logged with its run (the manifest's bot_params) and a plan may set its own.
+    mirror_share: float = 0.8  # a Mirror roll, against the best face it may copy
+    rate_share: float = 0.8    # a gold a reinforcement turns into Glory (the Elder), of its rate
+    hammer_rate_share: float = 0.9  # a gold with Hammer room, of the Hammer's rate
+    owl_share: float = 0.9     # the Owl's resource, of the best unit's worth
+    boar_floor: float = 3.0    # a Boar roll is worth at least this (its owner's bonus)
+    sentinel_extra: float = 1.0  # the Sentinel, beyond two blessings' worth
+    cerberus_blessings: float = 1.2  # divine blessings a Cerberus is worth
+    cyclops_blessings: float = 4.4   # minor blessings a Cyclops is worth
+    reroll_gold_weight: float = 2.0  # a Twins reroll's gold counts this many times
+    twins_realised: float = 0.5      # share of the rerolls the gold allows that are made
+    companion_shard_share: float = 0.5  # a Companion's Sun Shards come late: this share
+    tree_glory: float = 1.0     # The Tree: Glory beside its gold, and its floor per turn
+    tree_floor: float = 2.0
+    trident_share: float = 0.5  # The Abyssal Trident: share of the placement gain
+    light_chance: float = 0.6   # The Light: share of the best face showing it gives
+    light_realised: float = 0.5  # The Light and The Wind: share of their whole estimate
+    wind_realised: float = 0.5
+    left_hand_share: float = 0.5  # The Left Hand: share of a blessing plus the pawns' rolls
+    cash_margin: float = 2.0    # The Companion: what cashing early must gain beyond the steps
 
 
 class Rates:
@@ -388,7 +409,7 @@ class Outlook:
             if prior is not None and prior[0] == self._mirror_from:
                 self._mirror = prior[1]
             else:
-                self._mirror = MIRROR_SHARE * self._best_shown(opponents)
+                self._mirror = self.v.mirror_share * self._best_shown(opponents)
         return self._mirror
 
     def _best_shown(self, opponents: tuple[Player, ...]) -> float:
@@ -464,7 +485,7 @@ class Outlook:
         x3 doubling my better die."""
         special = face.special
         if special == "mirror":
-            return self._mirror_worth(MIRROR_SHARE * self.top_roll())
+            return self._mirror_worth(self.v.mirror_share * self.top_roll())
         if special == "shield":
             return max(SHIELD_BONUS, self.face_value(face, 0.0)) * self.rolls / 6
         if special == "x3":
@@ -730,9 +751,9 @@ def gold_floor(p: Player, v: Values) -> float:
     gold into Glory (the Elder), a Hammer with room, else little."""
     rate = gold_to_glory(p)
     if rate:
-        return rate * 0.8
+        return rate * v.rate_share
     if hammer_room(p) > 0:
-        return HAMMER_RATE * 0.9
+        return HAMMER_RATE * v.hammer_rate_share
     return v.gold_late
 
 
