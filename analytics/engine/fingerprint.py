@@ -76,7 +76,9 @@ def _walk_items(items: list | tuple, out: list, seen: dict[int, int],
 def _attributes(obj: Any) -> list[str]:
     """Its attributes along the class's MRO: a plain class lists them in `__slots__`, a class
     compiled by mypyc in `__mypyc_attrs__` (and has no `__slots__`)."""
-    names = [name for cls in type(obj).__mro__
-             for name in getattr(cls, "__mypyc_attrs__", None) or getattr(cls, "__slots__", ())
-             if hasattr(obj, name)]
+    names: list[str] = []
+    for cls in type(obj).__mro__:
+        declared: tuple[str, ...] = (getattr(cls, "__mypyc_attrs__", ())
+                                     or getattr(cls, "__slots__", ()))
+        names += [name for name in declared if hasattr(obj, name)]
     return names + sorted(getattr(obj, "__dict__", {}))
