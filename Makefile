@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO := logs/demo
 
-.PHONY: install native demo test bench soak fuzz lint clean
+.PHONY: install native demo test browser bench soak fuzz lint clean
 
 # The venv with the package. Plain Python is the reference and the default.
 install: $(STAMP)
@@ -36,8 +36,19 @@ demo: install
 
 # On every core (pytest-xdist); a file's tests stay together on one worker, so each module's
 # fixtures (a Dask cluster, a simulated run) are made once.
-test: install
+test: install browser
 	$(PY) -m pytest -n auto --dist loadfile
+
+# The report test opens the HTML report in a headless Chromium: the system's, else one installed
+# here (Debian's package as root, else Playwright's own download); if neither can be, one line
+# says how.
+browser: install
+	@command -v chromium >/dev/null || \
+	{ [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+	$(PY) -m playwright install chromium >/dev/null 2>&1 || \
+	{ echo "make test needs Chromium for the report test: install your system's chromium" \
+	  "package, or run: $(PY) -m playwright install chromium"; exit 1; }
 
 bench: install
 	$(PY) -m analytics.devtools.bench
