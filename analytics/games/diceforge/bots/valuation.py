@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_VALUES
+from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_VALUES, SPECIAL_ROLLS
 from analytics.games.diceforge.cards.base import HAMMER
 from analytics.games.diceforge.cards.rebellion import SCEPTER
 from analytics.games.diceforge.rules.components import (
@@ -377,6 +377,9 @@ class Outlook:
             return 2.0 * other
         if special == "ship":
             return self.unit[GOLD] * 2 + 1.0
+        module_face = SPECIAL_ROLLS.get(special)
+        if module_face is not None:
+            return module_face(self)
         return self.mirror_value()
 
     def mirror_value(self) -> float:
@@ -455,6 +458,9 @@ class Outlook:
             return (match * SHIELD_BONUS + (1 - match) * value) * self.rolls / 6
         if special == "ship":
             return self.v.ship_roll * self.spend_rolls / 6
+        module_face = SPECIAL_ROLLS.get(special)
+        if module_face is not None:
+            return module_face(self) * self.rolls / 6
         return self._mirror_worth(self.mirror_value())
 
     def kept_bound(self, face: Face) -> float:

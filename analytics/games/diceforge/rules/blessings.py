@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from analytics.engine import guard
 from analytics.engine.containers import write_index
 from analytics.games.diceforge.rules.components import (
@@ -19,6 +21,9 @@ from analytics.games.diceforge.rules.resources import RESOURCES
 from analytics.games.diceforge.rules.state import DIE_NAMES, SHARED_DICE, Game, Player
 
 SHIP_DISCOUNT = {1: 2, 3: 6}
+# Faces a module adds, by `special`: effect(g, p, faces shown, multipliers, via, loss), called
+# once per resolution holding such a face (the Goddess module's Golem faces: cards/goddess.py).
+FACE_EFFECTS: dict[str, Callable[..., None]] = {}
 BOTH_DICE = (0, 1)
 BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
@@ -110,6 +115,9 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
             if eff.special == order:
                 other = given[1 - i] if len(shown) == 2 else frozenset()
                 given[i] = _apply(g, p, face, eff, mult[i], via, loss, other, shown, i)
+    for special, module_effect in FACE_EFFECTS.items():
+        if special in specials:
+            module_effect(g, p, [eff for _, eff in shown], mult, via, loss)
     _resolve_ships(g, p, ships, mult, loss)
 
 

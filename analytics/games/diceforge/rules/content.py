@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,3 +62,9 @@ def _slots(path: str, slots: dict) -> dict[str, Card]:
 def _cost(cost: Card | tuple[int, int]) -> str:
     moon, sun = (cost.moon, cost.sun) if isinstance(cost, Card) else cost
     return " + ".join(f"{n} {r}" for n, r in ((moon, "moon"), (sun, "sun")) if n)
+
+
+def board_rows(name: str) -> list[dict[str, str]]:
+    """The rows of a module's board table, `content/<name>.csv` (one row per space)."""
+    with (PRESET_DIR / f"{name}.csv").open(newline="") as f:
+        return list(csv.DictReader(f))

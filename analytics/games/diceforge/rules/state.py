@@ -40,11 +40,12 @@ SHARED_DICE: dict[int, tuple[Face, ...]] = {CELESTIAL: CELESTIAL_FACES}
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """Everything fixed before a game starts: player count, card set, rule options."""
+    """Everything fixed before a game starts: player count, card set, rule options, module."""
 
     players: int
     card_set: CardSet
     rules: RuleOptions = RuleOptions()
+    module: str = "none"  # 'none': the base game alone; else a key of MODULE_SETUPS
 
 
 Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply with the state
@@ -162,6 +163,8 @@ class Game(GameState):
     # The reinforcement registrations not yet used in the step being played (turn.py); a card
     # whose copies are used together takes the others from here (The Merchant).
     unused: list[tuple[str, str]] = field(default_factory=GuardedList)
+    # A module's own board and tokens (None without a module): its setup puts them here.
+    board: Any = None
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)
@@ -191,11 +194,19 @@ holds(Game, setup=shared, players=each_cloned, sanctuary=each_copied, gardens=ea
       slots=copied, stacks=copied, islands=copied, rounds=shared, blessings_per_turn=shared,
       log=EventLog.continued, chance=given, decider=given, phase=shared, round=shared,
       turn=shared, active=shared, blessed=shared, over=shared, extra_turns=copied, solo=shared,
-      turn_cut=shared, unused=copied)
+      turn_cut=shared, unused=copied, board=lambda board: None if board is None else clone(board))
+
+# p.tracks key: indices in p.cards of cards set aside, whose printed Glory is not scored.
+SET_ASIDE: Final = "set_aside"
+
+# A module's setup, by module name (its rules register it): it changes a new game in place
+# (dice, Forest pools, its board) before any event but the starting gold.
+MODULE_SETUPS: dict[str, Callable[[Game], None]] = {}
 
 
 def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
-    """Setup by player count (REFERENCE.md §1.1): pools, stacks, starting dice and gold."""
+    """Setup by player count (REFERENCE.md §1.1): pools, stacks, starting dice and gold; then
+    the module's own setup, if any."""
     counts = PLAYER_COUNTS[setup.players]
     log = EventLog()
     game = Game(
@@ -213,6 +224,8 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         chance=chance,
         decider=decider,
     )
+    if setup.module != "none":
+        MODULE_SETUPS[setup.module](game)
     for p, gold in zip(game.players, counts.starting_gold, strict=True):
         p.res[GOLD] = gold
         if gold:
