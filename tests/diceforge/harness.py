@@ -120,7 +120,7 @@ class Bench:
 
     def __init__(self, players: int = 2, cards: str = "base", rules: RuleOptions | None = None,
                  samples=None, default: Callable[[Decided], Any] | None = None,
-                 module: str = "none") -> None:
+                 module: str = "") -> None:
         if samples is None:
             samples = [[0, 1]] * len(SANCTUARY) if players == 2 else []
         self.chance = ScriptedChance(draws=samples)

@@ -414,3 +414,36 @@ def test_runs_manifest(db):
     expect(db.run("runs_manifest"), [("run-a", "base", 4, 1, 3, 3, "test", SCHEMA_VERSION)],
            ["run_id", "card_set", "players", "seed", "n_games", "games_kept", "engine_version",
             "schema_version"])
+
+
+@covers("board_score_by_seat_game")
+def test_board_score_sums_the_catalogues_board_causes(tmp_path):
+    """A real Goddess run (its catalogue names the board's causes) against the same sums made
+    from its Parquet files; a base run's board score is 0."""
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    config = RunConfig(players=3, games=6, seed=4, bots=("economist",),
+                       card_set="goddess-discovery", module="goddess")
+    folder = run_simulation(config, tmp_path / "goddess", workers=1, progress=False)
+    events = pl.read_parquet(Path(folder) / "parts" / "*" / "events.parquet").with_columns(
+        pl.col("kind", "item", "cause").cast(pl.String))
+    board = pl.read_parquet(Path(folder) / "components.parquet").filter(
+        pl.col("source").is_in(["board", "board_goal"]))["component"].to_list()
+    expected = (events.filter((pl.col("resource").cast(pl.String) == "glory")
+                              & pl.col("kind").is_in(["resource_gained", "resource_lost"])
+                              & pl.col("cause").is_in(board))
+                .group_by("game_id", "seat").agg(pl.col("amount").sum()))
+    with LogDatabase([folder]) as database:
+        frame = database.run("board_score_by_seat_game", {})
+    assert frame.height == 18 and frame["board_score"].sum() > 0
+    got = {(r["game_id"], r["seat"]): r["board_score"] for r in frame.iter_rows(named=True)}
+    for row in expected.iter_rows(named=True):
+        assert got.pop((row["game_id"], row["seat"])) == row["amount"]
+    assert set(got.values()) <= {0}
+    assert frame["goal_first"].sum() == frame["goal_round"].is_not_null().any()
+
+
+def test_board_score_is_0_without_a_board(db):
+    frame = db.run("board_score_by_seat_game", {})
+    assert frame["board_score"].to_list() == [0] * frame.height
+    assert frame["goal_round"].null_count() == frame.height

@@ -27,7 +27,7 @@ from analytics.games.diceforge.rules.components import (
     Face,
     boar_face,
 )
-from analytics.games.diceforge.rules.labyrinth import FOREST, SPACES, TREASURES
+from analytics.games.diceforge.rules.labyrinth import FOREST, GODDESS_SPACE, SPACES, TREASURES
 from analytics.games.diceforge.rules.labyrinth import WORDS as BOARD_WORDS
 from analytics.games.diceforge.rules.modules import module_of
 from analytics.games.diceforge.rules.state import Setup
@@ -84,7 +84,9 @@ ATTRIBUTES: dict[str, type] = {
     "timing": str,  # a card's: immediate, reinforcement, automatic, permanent, none
     "pool": int,  # a Sanctuary face's pool, 1 (cheapest) .. 10
     "level": int,  # a face's level (0: starting and garden faces)
-    "source": str,  # where a player gets it: island, start, sanctuary, garden, celestial
+    # where a player gets it: island, start, sanctuary, garden, celestial, forest; a board's
+    # causes: board, board_goal (its last space)
+    "source": str,
     "from_card": str,  # a garden face: the card that gives it
     "gives": str,  # a plain face: what it gives ('2 gold + 1 moon'; choices '3 gold / 2 glory')
 }
@@ -105,8 +107,10 @@ def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
 def board_rows() -> list[dict]:
     """The Goddess board's causes: each kind of space, each Treasure token, the Golem bonus."""
     words = [*dict.fromkeys(s.word for s in SPACES.values()), *TREASURES, *GOLEM_WORDS["cause"]]
-    return [{**_EMPTY_ROW, "component": word, "kind": "space", "name": word, "source": "board",
-             "offered": False, "module": "goddess", "origin": "goddess", "glory_source": "board"}
+    goal = SPACES[GODDESS_SPACE].word  # source 'board_goal': arrivals there are counted
+    return [{**_EMPTY_ROW, "component": word, "kind": "space", "name": word,
+             "source": "board_goal" if word == goal else "board", "offered": False,
+             "module": "goddess", "origin": "goddess", "glory_source": "board"}
             for word in words]
 
 

@@ -302,6 +302,12 @@ CARDS: dict[str, Card] = {
 
 SLOTS = tuple(SLOT_COST)
 
+# The cards each module puts on its slots (REFERENCE §6.2); modules.py checks sets against it.
+MODULE_CARDS: dict[str, dict[str, str]] = {
+    "goddess": {"M3": "moon_golem", "M6": "great_golem", "F3": "sun_golem", "F4": "time_golem"},
+}
+MODULE_OF_CARD = {card: module for module, slots in MODULE_CARDS.items() for card in slots.values()}
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerCountSetup:

@@ -9,7 +9,13 @@ from pathlib import Path
 from analytics.engine.containers import GuardedDict
 from analytics.errors import UserError
 from analytics.games import content
-from analytics.games.diceforge.rules.components import CARDS, SLOT_COST, SLOTS, Card
+from analytics.games.diceforge.rules.components import (
+    CARDS,
+    MODULE_OF_CARD,
+    SLOT_COST,
+    SLOTS,
+    Card,
+)
 
 PRESET_DIR = Path(__file__).parents[1] / "content"
 
@@ -28,6 +34,12 @@ class CardSet:
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(self.cards[slot].id for slot in SLOTS)
+
+    @property
+    def module(self) -> str:
+        """The module whose cards the set holds ('none': no module card)."""
+        return next((MODULE_OF_CARD[c.id] for c in self.cards.values() if c.id in MODULE_OF_CARD),
+                    "none")
 
 
 def preset_names() -> list[str]:

@@ -8,7 +8,7 @@ without its module is refused too. Both are one error naming the slot, before an
 from __future__ import annotations
 
 from analytics.errors import UserError
-from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.components import CARDS, MODULE_CARDS, MODULE_OF_CARD
 from analytics.games.diceforge.rules.content import CardSet
 
 MODULES: dict[str, str] = {
@@ -16,11 +16,6 @@ MODULES: dict[str, str] = {
     "goddess": "the Labyrinth of the Goddess (Rebellion): Golems on the Goddess board, Golem "
                "faces, Treasure Halls; its cards on M3, M6, F3, F4",
 }
-# The cards each module puts on its slots (REFERENCE §6.2).
-MODULE_CARDS: dict[str, dict[str, str]] = {
-    "goddess": {"M3": "moon_golem", "M6": "great_golem", "F3": "sun_golem", "F4": "time_golem"},
-}
-MODULE_OF_CARD = {card: module for module, slots in MODULE_CARDS.items() for card in slots.values()}
 
 
 def check_module_cards(cards: CardSet, module: str) -> None:

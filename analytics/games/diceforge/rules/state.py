@@ -45,7 +45,13 @@ class Setup:
     players: int
     card_set: CardSet
     rules: RuleOptions = RuleOptions()
-    module: str = "none"  # 'none': the base game alone; else a key of MODULE_SETUPS
+    # 'none': the base game alone; else a key of MODULE_SETUPS. Left out: the module whose
+    # cards the set holds (the plugin's setup checks a module named on the command line).
+    module: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.module:
+            object.__setattr__(self, "module", self.card_set.module)
 
 
 Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply with the state
