@@ -112,7 +112,8 @@ def card_rows() -> list[dict]:
 def board_rows() -> list[dict]:
     """The Goddess module's board (REFERENCE §6.7), one row per space."""
     return [{"space": s.number, "kind": s.word, "gives": " / ".join(_text(b) for b in s.gives),
-             "pays": _text(s.pays), "times": s.n or None,
+             "pays": _text(s.pays), "celestial_rolls": s.n if s.effect == "celestial" else None,
+             "forge_discount": s.n if s.effect == "forge" else None,
              "forward": " ".join(map(str, s.forward))} for s in SPACES.values()]
 
 
