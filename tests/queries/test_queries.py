@@ -447,3 +447,20 @@ def test_board_score_is_0_without_a_board(db):
     frame = db.run("board_score_by_seat_game", {})
     assert frame["board_score"].to_list() == [0] * frame.height
     assert frame["goal_round"].null_count() == frame.height
+
+
+@covers("module_components_by_run")
+def test_module_components_are_the_catalogues_module_rows(tmp_path, db):
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    config = RunConfig(players=2, games=2, seed=1, bots=("random",),
+                       card_set="goddess-discovery", module="goddess")
+    folder = run_simulation(config, tmp_path / "goddess", workers=1, progress=False)
+    with LogDatabase([folder]) as database:
+        frame = database.run("module_components_by_run")
+    cards = frame.filter(pl.col("kind") == "card")["component"].to_list()
+    assert cards == ["great_golem", "moon_golem", "sun_golem", "time_golem"]
+    assert set(frame["module"].to_list()) == {"goddess"}
+    assert {"golem_moon", "golem_sun", "goddess_space", "treasure_glory"} <= set(
+        frame["component"].to_list())
+    assert db.run("module_components_by_run").height == 0  # the base game has none
