@@ -131,10 +131,12 @@ def _golem_face(o: Outlook, v: Values) -> float:
 # --- decisions -------------------------------------------------------------------------------
 
 def choose_golem_path(bot: HeuristicBot, g: Game, d: Decision) -> int:
-    """The next space whose route ahead is worth most (the first, on ties)."""
+    """The next space whose route ahead is worth most (the first, on ties); the route is no
+    longer than the rounds left could walk (a move a round at most, roughly)."""
     o = bot.outlook(g, d.seat)
+    ahead = min(LOOK, g.rounds - g.round + 1) - 1
     return max(d.options, key=lambda to: space_value(o, SPACES[to])
-               + LATER * route_value(o, to, LOOK - 1))
+               + LATER * route_value(o, to, ahead))
 
 
 def choose_treasure(bot: HeuristicBot, g: Game, d: Decision) -> str:
