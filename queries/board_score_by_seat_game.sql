@@ -2,8 +2,8 @@
 -- grain: one row per game and seat (games without a board: board_score 0, goal_round null)
 -- The run's catalogue names the board's causes: components whose `source` is 'board' or
 -- 'board_goal' (the Goddess module: each kind of space, each Treasure token, the Golem bonus;
--- 'board_goal' the Goddess space). No space is named here. A move onto the goal space is a
--- `golem_moved` event whose item is the goal component.
+-- 'board_goal' the Goddess space). No space is named here. A seat's arrival on the goal space
+-- is its first event naming the goal component as its item (the move there).
 with board_causes as (
     select distinct run_id, component::varchar as component, source::varchar as source
     from components
@@ -21,7 +21,7 @@ arrivals as (
     from events as e
     join games as g using (game_id)
     join board_causes as b on b.run_id = g.run_id and b.component = e.item::varchar
-    where e.kind = 'golem_moved' and b.source = 'board_goal'
+    where b.source = 'board_goal'
     group by e.game_id, e.seat
 ),
 firsts as (

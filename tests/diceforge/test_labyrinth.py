@@ -250,8 +250,8 @@ def test_the_first_on_the_goddess_space_gains_15_and_the_goddess_blessing():
     assert events == [moved(36, "goddess_space"), board_gain("glory", 15, "goddess_space"),
                       ev("face_turned_up", 0, "sun_2", None, None, "goddess_space", "light"),
                       ev("face_turned_up", 0, "glory_2", None, None, "goddess_space", "dark"),
-                      gained(0, "sun", 2, "sun_2", "sun_2"),
-                      gained(0, "glory", 2, "glory_2", "glory_2")]
+                      gained(0, "sun", 2, "goddess_space", "sun_2"),
+                      gained(0, "glory", 2, "goddess_space", "glory_2")]
     assert b.g.board.first_arrival == 0
 
 

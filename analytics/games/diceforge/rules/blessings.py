@@ -71,20 +71,21 @@ def everyone_blessed(g: Game, cause: str, only: Player | None = None) -> None:
 
 
 def receive(g: Game, p: Player, faces: list[Face], dice: tuple[int, ...] = (),
-            cause: str = "") -> None:
+            cause: str = "", via: str | None = None) -> None:
     """Apply a blessing's faces, with p's hooks around it.
 
     `dice` are p's dice the faces were rolled on (empty when they come from elsewhere, as with
     the Satyrs): `rolled` handlers may change them before they apply (The Twins); `blessed`
-    handlers run after (Cerberus applies the result again, The Twins' reward).
+    handlers run after (Cerberus applies the result again, The Twins' reward). `via` credits
+    what the faces give to a cause (the Goddess module's Goddess space) as `resolve` does.
     """
     hooks = p.hooks
     if not hooks:
-        resolve(g, p, faces)
+        resolve(g, p, faces, via)
         return
     if dice and ROLLED in hooks:
         HOOKS.fire(g, p, ROLLED, faces, dice, cause)
-    resolve(g, p, faces)
+    resolve(g, p, faces, via)
     if BLESSED in hooks:
         HOOKS.fire(g, p, BLESSED, faces)
 

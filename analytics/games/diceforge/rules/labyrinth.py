@@ -222,7 +222,7 @@ def _goddess(g: Game, p: Player, space: Space) -> None:
     _gain_bundle(g, p, space.gives[0], space.word)
     if g.board.first_arrival < 0:
         g.board.first_arrival = p.seat
-        goddess_blessing(g, p, space.word)
+        goddess_blessing(g, p, space.word, via=space.word)
 
 
 EFFECTS = {
