@@ -30,7 +30,8 @@ def test_simulate_writes_a_run(tmp_path):
     (["--rule", "speed=fast"], "unknown rule option 'speed'"),
     (["--players", "7"], "--players must be 2, 3 or 4"),
     (["--game", "chess"], "unknown game 'chess'"),
-    (["--module", "titans"], "--module 'titans' is not a module of diceforge; valid: none, goddess"),
+    (["--module", "titans"],
+     "--module 'titans' is not a module of diceforge; valid: none, goddess"),
 ])
 def test_simulate_bad_input_is_one_line_and_exit_1(tmp_path, args, message):
     result = invoke("simulate", "--games", 2, "--quiet", "--out", tmp_path / "x", *args)

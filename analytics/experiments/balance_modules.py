@@ -36,7 +36,8 @@ def module_balance(runs: dict[str, Sequence[Path]], counts: tuple[int, ...], n_b
                    seed: int = 0) -> Balance:
     """The balance table of each module's runs (module -> run folders), a `module` column
     first, with the module rows below each player count's table."""
-    frames, verdicts, notes = [], [], ()
+    frames, verdicts = [], []
+    notes: tuple[str, ...] = ()
     for module, folders in runs.items():
         with LogDatabase(list(folders), Filters(players=counts, module=(module,))) as db:
             result = balance_table(db, n_boot=n_boot, seed=seed)

@@ -20,16 +20,16 @@ from analytics.games.diceforge.rules.components import (
     GAME_END,
     GLORY,
     GOLD,
+    MODULE_OF_CARD,
     OUST,
     PAY,
     TURN_END,
     TURN_START,
-    MODULE_OF_CARD,
     Use,
     _card,
 )
-from analytics.games.diceforge.rules.modules import MODULES
 from analytics.games.diceforge.rules.hooks import HANDLERS, handler, register, register_card
+from analytics.games.diceforge.rules.modules import MODULES
 from analytics.games.diceforge.rules.payment import SOURCES
 from analytics.policies import make_bot
 

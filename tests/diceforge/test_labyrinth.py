@@ -105,7 +105,8 @@ def test_glory_drain_takes_2_from_each_other_player_as_much_as_they_have():
     at(b, 6)
     b.decide(("golem_path", 7))
     word = "labyrinth_glory_drain"
-    assert walk(b) == [ev("path_chosen", 0, word, None, 7, "test", "6>7|12"), moved(7, word), ev("resource_lost", 1, word, "glory", -2, word),
+    assert walk(b) == [ev("path_chosen", 0, word, None, 7, "test", "6>7|12"), moved(7, word),
+                       ev("resource_lost", 1, word, "glory", -2, word),
                        ev("resource_lost", 2, word, "glory", -1, word),
                        board_gain("glory", 3, word)]
     assert [b.reserves(s)["glory"] for s in range(4)] == [3, 3, 0, 0]

@@ -17,8 +17,8 @@ from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.components import FACES, OWN_TURN
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.hooks import fire
-from analytics.games.diceforge.rules.state import Setup
 from analytics.games.diceforge.rules.options import RuleOptions
+from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 SETS = Path(__file__).parent / "sets"

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Final
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.bots.heuristic import choose_ship_buy, purchase_net
-from analytics.games.diceforge.bots.registry import CHOICES, EFFECT_VALUES, SPECIAL_ROLLS
 from analytics.games.diceforge.bots.rebellion_faces import _celestial_bound
+from analytics.games.diceforge.bots.registry import CHOICES, EFFECT_VALUES, SPECIAL_ROLLS
 from analytics.games.diceforge.rules.components import CELESTIAL_FACES, FACES, GLORY, GOLD
 from analytics.games.diceforge.rules.forge import buyable
 from analytics.games.diceforge.rules.labyrinth import (

@@ -20,7 +20,7 @@ from analytics.engine.containers import GuardedDict, GuardedList
 from analytics.engine.guard import Guarded
 from analytics.games.diceforge.cards.celestial import roll_celestial
 from analytics.games.diceforge.cards.rebellion_faces import goddess_blessing
-from analytics.games.diceforge.rules.components import FACES, GLORY, GOLD, MOON, SUN, Bundle
+from analytics.games.diceforge.rules.components import FACES, GLORY, MOON, SUN, Bundle
 from analytics.games.diceforge.rules.content import board_rows
 from analytics.games.diceforge.rules.forge import ship_purchase
 from analytics.games.diceforge.rules.payment import CARD, PAYMENT
@@ -119,7 +119,9 @@ def move_golem(g: Game, p: Player, steps: int, cause: str, backward: bool = Fals
     board = g.board
     for _ in range(steps):
         here = board.golems[p.seat]
-        links = () if here == GODDESS_SPACE else BACKWARD[here] if backward else SPACES[here].forward
+        links = BACKWARD[here] if backward else SPACES[here].forward
+        if here == GODDESS_SPACE:
+            links = ()
         if not links:  # the Goddess space, or the start going back: it moves no more
             return
         to = links[0] if len(links) == 1 else choose_path(g, p, here, links, cause, backward)
