@@ -53,10 +53,11 @@ def module_balance(runs: dict[str, Sequence[Path]], counts: tuple[int, ...], n_b
 def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
     """The board and module-card rows of each player count (none without a board or cards)."""
     board = db.run("board_score_by_seat_game")
+    kind = db.roles.set_kind  # what a set is made of (Dice Forge: its cards)
     ours = db.run("module_components_by_run").filter(
-        (pl.col("module") == module) & (pl.col("kind") == "card"))
+        (pl.col("module") == module) & (pl.col("module") != "none") & (pl.col("kind") == kind))
     cards = sorted(set(ours["component"].to_list()))
-    owned = db.run("copies_by_seat_game", {"component": "card"}) if cards else None
+    owned = db.run("copies_by_seat_game", {"component": kind}) if cards else None
     rows = []
     for players in sorted(board["players"].unique().to_list()):
         seats = board.filter(pl.col("players") == players)
