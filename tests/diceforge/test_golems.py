@@ -199,6 +199,16 @@ def test_a_module_card_without_its_module_is_refused_naming_the_slot():
         GAME.setup(SET, "none", {}, 2)
 
 
+def test_a_library_setup_refuses_module_cards_without_their_module():
+    from analytics.games.diceforge.rules.content import load_card_set
+    from analytics.games.diceforge.rules.state import Setup
+
+    cards = load_card_set(SET)
+    assert Setup(2, cards).module == "goddess"  # left out: the module of the set's cards
+    with pytest.raises(UserError, match="slot M3 holds 'moon_golem', a card of the goddess"):
+        Setup(2, cards, module="none")
+
+
 def test_the_setup_carries_the_module():
     setup = GAME.setup(SET, "goddess", {}, 3)
     assert setup.module == "goddess" and setup.game_setup.module == "goddess"

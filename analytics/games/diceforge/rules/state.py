@@ -30,6 +30,7 @@ from analytics.games.diceforge.rules.components import (
     Face,
 )
 from analytics.games.diceforge.rules.content import CardSet
+from analytics.games.diceforge.rules.modules import check_module_cards
 from analytics.games.diceforge.rules.options import RuleOptions
 
 # A player's two dice, then the dice no player owns, rolled by cards (index 2 and up).
@@ -52,6 +53,7 @@ class Setup:
     def __post_init__(self) -> None:
         if not self.module:
             object.__setattr__(self, "module", self.card_set.module)
+        check_module_cards(self.card_set, self.module)  # a Golem card needs its board
 
 
 Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply with the state
