@@ -130,7 +130,7 @@ def test_balance_json_and_table(logs):
 @pytest.mark.parametrize(("args", "message"), [
     (("--set", "base", "--players", "2,5", "--games", "1"), "--players must be 2, 3 or 4"),
     (("--set", "base", "--players", "two"), "expected player counts such as 2,3,4"),
-    (("--set", "base", "--module", "atlantis"), "no modules yet"),
+    (("--set", "base", "--module", "atlantis"), "--module 'atlantis' is not a module of diceforge"),
     (("--logs", "LOGS", "--columns", "metric,colour"), "--columns: no column 'colour'"),
     (("--logs", "LOGS", "--players", "3"), "no games match players=3"),
 ])

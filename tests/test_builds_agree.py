@@ -20,7 +20,8 @@ from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
-SETS = ("base", "rebellion-goddess-cards", "rebellion-titans-cards", "base-alternates")
+SETS = ("base", "rebellion-goddess-cards", "rebellion-titans-cards", "base-alternates",
+        "goddess-discovery")  # the last with its module (Setup reads it from the set's cards)
 GAMES = 60  # per set: enough to meet every Rebellion card's rare branches in the bots' games
 BOTS = ("economist", "hero", "economist", "hero")
 

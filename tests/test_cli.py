@@ -30,7 +30,8 @@ def test_simulate_writes_a_run(tmp_path):
     (["--rule", "speed=fast"], "unknown rule option 'speed'"),
     (["--players", "7"], "--players must be 2, 3 or 4"),
     (["--game", "chess"], "unknown game 'chess'"),
-    (["--module", "goddess"], "--module 'goddess' is not a module of diceforge; valid: none"),
+    (["--module", "titans"],
+     "--module 'titans' is not a module of diceforge; valid: none, goddess"),
 ])
 def test_simulate_bad_input_is_one_line_and_exit_1(tmp_path, args, message):
     result = invoke("simulate", "--games", 2, "--quiet", "--out", tmp_path / "x", *args)
@@ -82,7 +83,50 @@ def test_list_of_something_a_game_does_not_list_is_one_line_naming_what_it_lists
     result = invoke("list", "heroes")
     assert result.exit_code == 1 and result.output == (
         "Error: dicelab list 'heroes': diceforge lists bots, sets, modules, rules, queries, "
-        "cards, faces\n")
+        "cards, faces, board\n")
+
+
+def test_list_modules_has_the_goddess_module():
+    rows = json.loads(invoke("list", "modules", "--format", "json").output)
+    assert [row["module"] for row in rows] == ["none", "goddess"]
+
+
+def test_list_board_shows_the_goddess_labyrinth_from_its_table():
+    result = invoke("list", "board", "--module", "goddess", "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert len(rows) == 36 and rows[0]["forward"] == "2 9 14"
+    assert rows[9] == {"space": 10, "kind": "labyrinth_forge", "gives": "", "pays": "",
+                       "celestial_rolls": None, "forge_discount": 2, "forward": "11"}
+    assert rows[35]["kind"] == "goddess_space" and rows[35]["gives"] == "15 glory"
+
+
+def test_list_with_an_unknown_module_is_one_line():
+    result = invoke("list", "board", "--module", "titans")
+    assert result.exit_code == 1 and result.output == (
+        "Error: --module 'titans' is not a module of diceforge; valid: none, goddess\n")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--set", "base", "--module", "goddess"),
+     "Error: card set 'base': slot M3 holds 'silver_hind', but the goddess module puts "
+     "'moon_golem' there (see the goddess-discovery preset)"),
+    (("--set", "goddess-discovery"),
+     "Error: card set 'goddess-discovery': slot M3 holds 'moon_golem', a card of the goddess "
+     "module: play it with --module goddess"),
+])
+def test_a_set_that_does_not_fit_the_module_is_one_line_naming_the_slot(tmp_path, args, message):
+    result = invoke("simulate", "--games", "2", "--out", tmp_path / "run", *args)
+    assert result.exit_code == 1 and result.output == message + "\n"
+    assert not (tmp_path / "run").exists()
+
+
+def test_simulate_plays_the_goddess_module(tmp_path):
+    result = invoke("simulate", "--set", "goddess-discovery", "--module", "goddess", "--games",
+                    "3", "--players", "2", "--workers", "1", "--out", tmp_path / "run")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert manifest["config"]["module"] == "goddess"
 
 
 def test_list_cards_has_all_24_base_cards_and_the_rebellion_ones_by_origin():

@@ -24,6 +24,8 @@ REBELLION_SETS = Path(__file__).parent / "diceforge" / "sets"
     (str(REBELLION_SETS / "wind.toml"), 2, 1),
     # the two Rebellion presets; seeds where the random players buy most of their alternates
     ("rebellion-titans-cards", 4, 33), ("rebellion-goddess-cards", 3, 24),
+    # the Goddess module (its cards put it in the setup); seeds with the most kinds of spaces
+    ("goddess-discovery", 4, 2), ("goddess-discovery", 2, 10),
 ])
 def test_seeded_playthrough_matches_golden(card_set, players, seed):
     cards = load_card_set(card_set)

@@ -48,7 +48,8 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
      "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid, value, game"),
     (SPEC.replace('"base-alternates"', '"base-alternate"'), 4,
      "cell base-alternate_none_2p_economist-hero: card set 'base-alternate' is neither a preset "
-     "(base, base-alternates, rebellion-goddess-cards, rebellion-titans-cards) nor a file"),
+     "(base, base-alternates, goddess-discovery, rebellion-goddess-cards, "
+     "rebellion-titans-cards) nor a file"),
     (SPEC.replace("[2, 3]", "[2, 5]"), 5,
      "cell base_none_5p_economist-hero: --players must be 2, 3 or 4 (got 5)"),
     (SPEC + 'rules = [{ties = "sometimes"}]\n', 7,

@@ -117,10 +117,12 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
 @main.command("list")
 @click.argument("what")
 @click.option("--game", default="diceforge", show_default=True)
+@click.option("--module", default=None, help="A module of the game (checked); Dice Forge's "
+              "board list shows the Goddess module's board.")
 @format_option
-def list_(what: str, game: str, fmt: str) -> None:
+def list_(what: str, game: str, module: str | None, fmt: str) -> None:
     """List what can be named elsewhere: bots, sets, modules, rules, queries, and the game's
-    own lists (Dice Forge: cards, faces).
+    own lists (Dice Forge: cards, faces, board).
 
     \b
     Examples:
@@ -128,8 +130,9 @@ def list_(what: str, game: str, fmt: str) -> None:
       dicelab list cards --format json
       dicelab list sets --format csv
       dicelab list modules
+      dicelab list board --module goddess
     """
-    click.echo(render_table(catalog.listing(what, game), fmt))
+    click.echo(render_table(catalog.listing(what, game, module), fmt))
 
 
 @main.command()

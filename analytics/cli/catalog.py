@@ -14,11 +14,15 @@ from analytics.query.database import list_queries
 # module, and the analysis commands should not pay for loading the game engine.
 
 
-def listing(what: str, game: str = "diceforge") -> pl.DataFrame:
-    """One table for `dicelab list WHAT`; an unknown WHAT is one line naming the valid ones."""
+def listing(what: str, game: str = "diceforge", module: str | None = None) -> pl.DataFrame:
+    """One table for `dicelab list WHAT`; an unknown WHAT or module is one line naming the
+    valid ones."""
     from analytics.games import get_game
 
     plugin = get_game(game)
+    if module is not None and module not in plugin.modules:
+        raise UserError(f"--module {module!r} is not a module of {game}; valid: "
+                        f"{', '.join(plugin.modules)}")
     own = plugin.tables()
     if what in LISTS:
         return LISTS[what](plugin)

@@ -109,6 +109,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
 @click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
               help="Card set: a preset name or a TOML file.")
+@click.option("--module", default="", help="Module played (default none: the base game).")
 @click.option("--ablate", type=click.Choice(["swap", "forbid", "both"]), default="swap",
               show_default=True,
               help="Without the card: swap = replaced by each other card of its slot's cost; "
@@ -128,8 +129,8 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @cluster_option
 @game_option
 @format_option
-def value_command(component_id, all_cards, card_set, ablate, bots, rules, players, games, seed, out,
-                  workers, quiet, cluster, game, fmt):
+def value_command(component_id, all_cards, card_set, module, ablate, bots, rules, players, games,
+                  seed, out, workers, quiet, cluster, game, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -143,6 +144,7 @@ def value_command(component_id, all_cards, card_set, ablate, bots, rules, player
       dicelab value hydra --set base --bots economist,hero,economist,hero --games 10000
       dicelab value hydra --ablate forbid --bots economist,hero,economist,hero
       dicelab value --all --set base --games 5000 --format csv
+      dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
     """
     from analytics.experiments.value import card_value, headline, note
     from analytics.output import render_table
@@ -151,7 +153,8 @@ def value_command(component_id, all_cards, card_set, ablate, bots, rules, player
         raise UserError("name one CARD or pass --all")
     out = out if out is None else prepare_out(out, folder=True)
     report = card_value(card_set, component_id, players, games, seed, _bots(bots),
-                        parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "")
+                        parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "",
+                        module)
     table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
                                     .map_elements(format_p, return_dtype=pl.String))
                      for t in (report.table, report.detail))

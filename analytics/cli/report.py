@@ -26,7 +26,9 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @click.command("balance", cls=Command)
 @click.option("--set", "card_set", default=None,
               help="Card set to simulate (a preset or a TOML file); omit to read --logs.")
-@click.option("--module", default="none", show_default=True, help="Module ('none': base game).")
+@click.option("--module", default="none", show_default=True,
+              help="Module ('none': base game); several, comma-separated, side by side (with "
+                   "--set: one set for all, or one per module).")
 @click.option("--players", "players_text", default="2,3,4", show_default=True,
               help="Player counts to simulate, comma-separated.")
 @click.option("--bots", default="economist,hero", show_default=True,
@@ -62,6 +64,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
       dicelab balance --set base --players 2,3,4 --games 10000 --workers 2
       dicelab balance --set base-alternates --bots economist --report reports/out/alt.html
       dicelab balance --logs logs/demo --format csv > balance.csv
+      dicelab balance --module none,goddess --set rebellion-goddess-cards,goddess-discovery
     """
     if report_path is not None:
         from analytics.reports.render import check_writable
@@ -72,6 +75,11 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
         raise UserError("give --set NAME to simulate, or --logs PATH to read runs")
     if card_set is not None and logs:
         raise UserError("give --set (simulate) or --logs (read runs), not both")
+    modules = tuple(m.strip() for m in module.split(","))
+    if modules != ("none",):  # a module's table has its own rows: modules side by side
+        _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
+                        report_path, quiet, cluster, game, fmt)
+        return
     if card_set is not None:
         from analytics.experiments.balance_runs import simulate_runs
 
@@ -91,6 +99,40 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
             html, md = report_for(db, report_path, title="Balance report",
                                   sections=BALANCE_SECTIONS, progress=not quiet)
             click.echo(f"wrote {html} and {md}", err=True)
+
+
+def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
+                    report_path, quiet, cluster, game, fmt) -> None:
+    """`--module a,b`: each module's runs (simulated with its set, or read from --logs),
+    one column per module and player count."""
+    from analytics.experiments.balance_modules import module_balance, module_wide
+
+    if report_path is not None:
+        raise UserError("--report with --module: run 'dicelab report --module M' per module")
+    if card_set is not None:
+        from analytics.experiments.balance_runs import simulate_runs
+
+        sets = [s.strip() for s in card_set.split(",")]
+        if len(sets) not in (1, len(modules)):
+            raise UserError(f"--set names {len(sets)} sets for {len(modules)} modules; give "
+                            "one set, or one per module")
+        out = prepare_out(out, folder=True)
+        runs = {m: simulate_runs(sets[i % len(sets)], m, counts,
+                                 tuple(b.strip() for b in bots.split(",")), games, seed, out,
+                                 parse_rules(rules), workers, not quiet, cluster, game or "")
+                for i, m in enumerate(modules)}
+    else:
+        runs = {m: list(logs) for m in modules}
+    result = module_balance(runs, counts)
+    if fmt != "table":
+        click.echo(render_table(result.frame, fmt), nl=False)
+        return
+    click.echo(render_table(module_wide(result.frame)))
+    click.echo("")
+    for line in result.verdicts:
+        click.echo(line)
+    for note in result.footnotes:
+        click.echo(note, err=True)
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:

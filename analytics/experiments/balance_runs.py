@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analytics.errors import UserError
-
 NO_MODULE = ("", "none")
 
 
@@ -22,9 +20,11 @@ def seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
     return tuple(bots[i % len(bots)] for i in range(players))
 
 
-def run_folder(out: Path, card_set: str, players: int, seed: int) -> Path:
+def run_folder(out: Path, card_set: str, players: int, seed: int, module: str = "none"
+               ) -> Path:
     name = Path(card_set).stem if card_set.endswith(".toml") else card_set
-    return out / f"{name}-{players}p-seed{seed}"
+    with_module = "" if module in NO_MODULE else f"-{module}"
+    return out / f"{name}{with_module}-{players}p-seed{seed}"
 
 
 def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tuple[str, ...],
@@ -34,9 +34,9 @@ def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tup
     """Play `games` games at each player count in `counts`; the run folders, in order."""
     from analytics.runs.simulate import RunConfig, run_simulation, validate  # the engine
 
-    if module not in NO_MODULE:
-        raise UserError(f"--module {module!r}: this game has no modules yet (use 'none')")
     chosen = {"game": game} if game else {}  # else RunConfig's: the default game
+    if module not in NO_MODULE:
+        chosen["module"] = module
     for p in counts:  # the game's player counts first: seats are listed for valid ones only
         validate(RunConfig(players=p, games=games, seed=seed, bots=bots[:1],
                            card_set=card_set, rules=dict(rules or {}), **chosen))
@@ -44,6 +44,6 @@ def simulate_runs(card_set: str, module: str, counts: tuple[int, ...], bots: tup
                          card_set=card_set, rules=dict(rules or {}), **chosen) for p in counts]
     for config in configs:
         validate(config)
-    return [run_simulation(config, run_folder(out, card_set, config.players, seed),
+    return [run_simulation(config, run_folder(out, card_set, config.players, seed, module),
                            workers=workers, resume=True, progress=progress, cluster=cluster)
             for config in configs]

@@ -127,9 +127,9 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                seed: int = 0, bots: tuple[str, ...] = ("economist",),
                rules: dict[str, str] | None = None, out: Path | None = None,
                workers: int | None = None, progress: bool = True, cluster: str | None = None,
-               ablate: str = "swap", game: str = "") -> ValueReport:
+               ablate: str = "swap", game: str = "", module: str = "") -> ValueReport:
     """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation
-    (`ablate`: swap, forbid or both)."""
+    (`ablate`: swap, forbid or both), played with `module` ('': none)."""
     kind = get_game(game or DEFAULT_GAME).roles.set_kind
     if "forbid" in (rules or {}):
         raise UserError(f"--rule forbid=... is what --ablate forbid sets for each {kind}; "
@@ -141,7 +141,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     # Only a ranking of every card under swap leaves some out (forbid ablates any card).
     skipped = (sorted(set(card_set.cards.values()) - {a.card for a in found})
                if card is None else [])
-    spec = ArmSpec(set_name, bots, dict(rules or {}), game=game)
+    spec = ArmSpec(set_name, bots, dict(rules or {}), module=module, game=game)
     validate(run_config(spec, players, games, seed))
     with arms_folder(out) as folder:
         run_simulation(run_config(spec, players, games, seed), folder / "with",

@@ -8,6 +8,7 @@ from typing import Any
 
 from analytics.engine.chance import ScriptedChance
 from analytics.engine.decisions import DecisionError
+from analytics.games.diceforge.cards import goddess  # noqa: F401  (its module's setup)
 from analytics.games.diceforge.cards.base import EFFECTS
 from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, Face, boar_face
 from analytics.games.diceforge.rules.content import load_card_set
@@ -118,12 +119,13 @@ class Bench:
     """
 
     def __init__(self, players: int = 2, cards: str = "base", rules: RuleOptions | None = None,
-                 samples=None, default: Callable[[Decided], Any] | None = None) -> None:
+                 samples=None, default: Callable[[Decided], Any] | None = None,
+                 module: str = "") -> None:
         if samples is None:
             samples = [[0, 1]] * len(SANCTUARY) if players == 2 else []
         self.chance = ScriptedChance(draws=samples)
         self.decider = ScriptedDecider(default=default)
-        setup = Setup(players, load_card_set(cards), rules or RuleOptions())
+        setup = Setup(players, load_card_set(cards), rules or RuleOptions(), module)
         self.g: Game = new_game(setup, self.chance, self.decider)
         self.decider.state = self.g
         self._mark = 0

@@ -13,6 +13,7 @@ from analytics.games.diceforge.rules import labels, turn
 from analytics.games.diceforge.rules.components import CARDS, OWN_TURN, TURN_START
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.hooks import fire, unregister
+from analytics.games.diceforge.rules.options import RuleOptions
 
 SET = str(Path(__file__).parent / "sets" / "rebellion-forge-goldsmith.toml")
 USE = ev("reinforcement_used", 0, "companion", None, None, "companion")
@@ -210,7 +211,8 @@ def test_copies_cash_in_one_by_one_and_a_cashed_copy_stops_its_reinforcement():
     b.decide(("companion_cash", "keep"), ("companion_cash", "cash"))
     fire(b.g, b.p(0), OWN_TURN)
     assert [d.context for d in b.decider.asked] == [3, 1]  # the furthest along first
-    assert b.p(0).tracks == {"companion": [3], "companion_moved": [0]}
+    # the cashed copy is set aside (one of the player's cards: its printed Glory is not scored)
+    assert b.p(0).tracks == {"companion": [3], "companion_moved": [0], "set_aside": [0]}
     assert b.p(0).hooks["reinforcement"] == (("companion", "companion"),)
     assert b.reserves(0) == reserves(sun=1, glory=1)
 
@@ -220,7 +222,7 @@ def test_cashing_one_copy_leaves_the_others_token_to_move_on():
     b.decide(("companion_cash", "cash"), ("companion_cash", "keep"),
              ("reinforcement", "companion"))
     turn.call_reinforcements(b.g, b.p(0))
-    assert b.p(0).tracks == {"companion": [2], "companion_moved": [1]}
+    assert b.p(0).tracks == {"companion": [2], "companion_moved": [1], "set_aside": [0]}
     assert b.reserves(0) == reserves(sun=3, glory=3)
     assert "companion_copy" not in b.decider.kinds()
 
@@ -229,7 +231,8 @@ def test_cashing_the_last_copy_withdraws_all_its_registrations():
     b = bench(2, 5)
     b.decide(("companion_cash", "cash"), ("companion_cash", "cash"))
     fire(b.g, b.p(0), OWN_TURN)
-    assert b.p(0).hooks == {} and b.p(0).tracks == {"companion": [], "companion_moved": []}
+    assert b.p(0).hooks == {} and b.p(0).tracks == {"companion": [], "companion_moved": [],
+                                                     "set_aside": [0, 1]}
     assert b.reserves(0) == reserves(sun=6, glory=7)  # 7 Sun, 1 over the cap
 
 
@@ -241,3 +244,38 @@ def test_the_labelled_scripted_decider_names_the_copy_by_its_space():
     assert b.p(0).tracks["companion"] == [3, 2] and not decider.script
     assert labels.LABELLING.labels("companion_copy", (3, 1)) == ("at3", "at1")
     assert labels.LABELLING.parse("companion_copy", "at1", (3, 1)) == 1
+
+
+# --- a cashed-in Companion's printed Glory (rule option companion_cashed_glory) ---------------
+def _end_glory(b: Bench) -> list[int]:
+    turn.end_game(b.g)
+    return [e["amount"] for e in b.events() if e["kind"] == "resource_gained"
+            and e["seat"] == 0 and e["cause"] == "companion"]
+
+
+def test_a_cashed_in_companion_is_set_aside_and_scores_no_printed_glory():
+    """Seed: "set the card and token aside; they have no effect for the remainder of the
+    game"."""
+    b = bench(3, 1)
+    b.decide(("companion_cash", "cash"), ("companion_cash", "keep"))
+    fire(b.g, b.p(0), OWN_TURN)
+    b.events()
+    assert _end_glory(b) == [2]  # the copy kept scores its 2 Glory; the cashed one nothing
+
+
+def test_with_the_rule_option_kept_a_cashed_in_companion_still_scores():
+    b = bench(3)
+    b.g.setup = type(b.g.setup)(b.g.setup.players, b.g.setup.card_set,
+                                RuleOptions(companion_cashed_glory="kept"))
+    b.decide(("companion_cash", "cash"))
+    fire(b.g, b.p(0), OWN_TURN)
+    b.events()
+    assert _end_glory(b) == [2]
+
+
+def test_by_default_a_cashed_in_companion_scores_nothing_at_the_end():
+    b = bench(3)
+    b.decide(("companion_cash", "cash"))
+    fire(b.g, b.p(0), OWN_TURN)
+    b.events()
+    assert _end_glory(b) == []

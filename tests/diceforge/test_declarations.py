@@ -13,13 +13,14 @@ from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.bots.registry import EFFECT_VALUES
 from analytics.games.diceforge.cards.base import EFFECTS, nothing_on_purchase
-from analytics.games.diceforge.rules import blessings, forge, payment, resources, turn
+from analytics.games.diceforge.rules import blessings, forge, payment, resources, state, turn
 from analytics.games.diceforge.rules.components import (
     AFTER_FEAT,
     CARDS,
     GAME_END,
     GLORY,
     GOLD,
+    MODULE_OF_CARD,
     OUST,
     PAY,
     TURN_END,
@@ -28,6 +29,7 @@ from analytics.games.diceforge.rules.components import (
     _card,
 )
 from analytics.games.diceforge.rules.hooks import HANDLERS, handler, register, register_card
+from analytics.games.diceforge.rules.modules import MODULES
 from analytics.games.diceforge.rules.payment import SOURCES
 from analytics.policies import make_bot
 
@@ -51,6 +53,16 @@ def test_the_rules_flow_names_no_card(module):
     source = (Path(module.__file__).parent / f"{name}.py").read_text()  # compiled: __file__ is .so
     named = [cid for cid in CARDS if f'"{cid}"' in source]
     assert named == (["tenacious_boar"] if module is blessings else [])
+
+
+@pytest.mark.parametrize("module", [turn, resources, payment, forge, blessings, state])
+def test_the_rules_flow_names_no_module_and_no_module_card_or_face(module):
+    """A module is registrations too (its setup in MODULE_SETUPS, its faces in FACE_EFFECTS,
+    its cards' effects): the flow names none of its words."""
+    name = module.__name__.rsplit(".", 1)[1]
+    source = (Path(module.__file__).parent / f"{name}.py").read_text()
+    words = [*MODULES, *MODULE_OF_CARD, "golem", "golem_moon", "golem_sun", "labyrinth"]
+    assert [w for w in words if w != "none" and f'"{w}"' in source] == []
 
 
 @pytest.fixture

@@ -143,13 +143,24 @@ def test_wood_nymph_gives_four_gold_then_buys_one_face_at_its_cost():
         forged("gold_6", "light:gold_1", "wood_nymph")]
     asked = b.decider.asked[0]
     assert (asked.kind, asked.context) == ("nymph_buy", 0)  # no discount
-    assert asked.options[0] == "skip" and "gold_6" in asked.options
+    # The seed: "then buy any die face" (no "may"): no skip while a face is affordable.
+    assert "skip" not in asked.options and "gold_6" in asked.options
     assert "moon_2" not in asked.options  # 6 gold: more than the 5 held
     assert b.reserves(0) == reserves(gold=1)
 
 
-def test_wood_nymph_buy_may_be_declined():
+def test_wood_nymph_buys_nothing_when_no_face_is_affordable():
     b = bench()
+    for pool_ in b.g.sanctuary[:4]:
+        pool_.clear()
+    b.g.sanctuary[4].clear()
+    b.g.sanctuary[5].clear()  # the cheapest face left costs 6 gold, more than the 4 given
+    assert feat(b, "wood_nymph") == [gained(0, "gold", 4, "wood_nymph", "wood_nymph")]
+    assert b.decider.asked == []
+
+
+def test_wood_nymph_buy_may_be_declined_with_the_rule_option_may():
+    b = bench(rules=RuleOptions(nymph_buy="may"))
     b.decide(("nymph_buy", "skip"))
     assert feat(b, "wood_nymph") == [gained(0, "gold", 4, "wood_nymph", "wood_nymph")]
     assert b.decider.kinds() == ["nymph_buy"]

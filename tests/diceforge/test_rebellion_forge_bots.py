@@ -17,6 +17,7 @@ from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.components import FACES, OWN_TURN
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.hooks import fire
+from analytics.games.diceforge.rules.options import RuleOptions
 from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
@@ -24,8 +25,8 @@ SETS = Path(__file__).parent / "sets"
 HEURISTIC = ("economist", "hero")
 
 
-def bench(name: str, round_: int = 2) -> Bench:
-    b = Bench(players=3, cards=str(SETS / "rebellion-forge-goldsmith.toml"))
+def bench(name: str, round_: int = 2, rules: RuleOptions | None = None) -> Bench:
+    b = Bench(players=3, cards=str(SETS / "rebellion-forge-goldsmith.toml"), rules=rules)
     for seat in range(3):
         b.set_reserves(seat)
     b.g.round = round_
@@ -134,11 +135,22 @@ def test_bots_buy_with_the_wood_nymph_only_when_a_face_gains(name):
     b = bench(name)
     feat(b, "wood_nymph")
     assert answers(b, "nymph_buy") == ["gold_6"]  # the 4 gold buy the best 4-gold face
-    b = bench(name)
+    b = bench(name, rules=RuleOptions(nymph_buy="may"))  # a purchase may be declined
     for die in ("light", "dark"):
         b.set_die(0, die, *["gold1_sun1_moon1_glory1"] * 6)
     feat(b, "wood_nymph")
     assert answers(b, "nymph_buy") == ["skip"]
+
+
+@pytest.mark.parametrize("name", HEURISTIC)
+def test_by_default_the_wood_nymph_buys_even_a_face_that_gains_nothing(name):
+    """The seed: "then buy any die face" — the purchase is not optional (rule nymph_buy)."""
+    b = bench(name)
+    for die in ("light", "dark"):
+        b.set_die(0, die, *["gold1_sun1_moon1_glory1"] * 6)
+    feat(b, "wood_nymph")
+    (bought,) = answers(b, "nymph_buy")
+    assert bought != "skip" and b.p(0).forged == 1
 
 
 # --- whole games ---------------------------------------------------------------------------------

@@ -483,7 +483,8 @@ def test_unknown_slot_and_missing_table_and_missing_file(tmp_path):
     with pytest.raises(UserError, match=r"empty\.toml: missing \[slots\] table"):
         load_card_set(str(tmp_path / "empty.toml"))
     with pytest.raises(UserError, match=r"'nowhere' is neither a preset \(base, "
-                                        r"base-alternates, rebellion-goddess-cards, "
+                                        r"base-alternates, goddess-discovery, "
+                                        r"rebellion-goddess-cards, "
                                         r"rebellion-titans-cards\) nor a file"):
         load_card_set("nowhere")
 

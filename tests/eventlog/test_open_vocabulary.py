@@ -94,7 +94,8 @@ def test_queries_name_no_card_or_face():
     """Queries join the catalogue on attributes: no card or face id in any .sql file."""
     ids = {row["component"] for row in catalogue_of_cards(
         [(card.slot, card) for card in CARDS.values()])}
-    assert set(CARDS) <= ids and len(ids - set(CARDS)) == 32  # every card, 26 faces + Celestial 6
+    # every card; 26 faces, the Celestial Die's 6 and the Goddess module's 2 Golem faces
+    assert set(CARDS) <= ids and len(ids - set(CARDS)) == 34
     for path in sorted((ROOT / "queries").rglob("*.sql")):
         text = path.read_text()
         found = sorted(i for i in ids if re.search(rf"(?<!\w){re.escape(i)}(?!\w)", text))
@@ -107,13 +108,17 @@ def test_every_word_a_game_logs_is_declared_over_random_card_sets(rng, players):
     """A card that logs a word its game does not declare would fail the writer mid-run."""
     from analytics.engine import play_game
     from analytics.games.diceforge.catalogue import VOCABULARY
+    from analytics.games.diceforge.rules.components import MODULE_CARDS, MODULE_OF_CARD
     from analytics.games.diceforge.rules.content import CardSet
     from analytics.games.diceforge.rules.state import Setup
 
     by_slot: dict[str, list] = {}
     for card in CARDS.values():
-        by_slot.setdefault(card.slot, []).append(card)
+        if card.id not in MODULE_OF_CARD:  # a module's cards come all together, below
+            by_slot.setdefault(card.slot, []).append(card)
     cards = {slot: rng.choice(options) for slot, options in sorted(by_slot.items())}
+    module = rng.choice(("none", *MODULE_CARDS))
+    cards |= {slot: CARDS[card] for slot, card in MODULE_CARDS.get(module, {}).items()}
     game = get_game("diceforge")
     bots = [game.make_bot(rng.choice(("economist", "hero", "random"))) for _ in range(players)]
     result = play_game(game, Setup(players, CardSet("random", cards)), bots, rng.randrange(2**32))

@@ -414,3 +414,55 @@ def test_runs_manifest(db):
     expect(db.run("runs_manifest"), [("run-a", "base", 4, 1, 3, 3, "test", SCHEMA_VERSION)],
            ["run_id", "card_set", "players", "seed", "n_games", "games_kept", "engine_version",
             "schema_version"])
+
+
+@covers("board_score_by_seat_game")
+def test_board_score_sums_the_catalogues_board_causes(tmp_path):
+    """A real Goddess run (its catalogue names the board's causes) against the same sums made
+    from its Parquet files; a base run's board score is 0."""
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    config = RunConfig(players=3, games=6, seed=4, bots=("economist",),
+                       card_set="goddess-discovery", module="goddess")
+    folder = run_simulation(config, tmp_path / "goddess", workers=1, progress=False)
+    events = pl.read_parquet(Path(folder) / "parts" / "*" / "events.parquet").with_columns(
+        pl.col("kind", "item", "cause").cast(pl.String))
+    board = pl.read_parquet(Path(folder) / "components.parquet").filter(
+        pl.col("source").is_in(["board", "board_goal"]))["component"].to_list()
+    expected = (events.filter((pl.col("resource").cast(pl.String) == "glory")
+                              & pl.col("kind").is_in(["resource_gained", "resource_lost"])
+                              & pl.col("cause").is_in(board))
+                .group_by("game_id", "seat").agg(pl.col("amount").sum()))
+    with LogDatabase([folder]) as database:
+        frame = database.run("board_score_by_seat_game", {})
+    assert frame.height == 18 and frame["board_score"].sum() > 0
+    got = {(r["game_id"], r["seat"]): r["board_score"] for r in frame.iter_rows(named=True)}
+    for row in expected.iter_rows(named=True):
+        assert got.pop((row["game_id"], row["seat"])) == row["amount"]
+    assert set(got.values()) <= {0}
+    assert frame["goal_first"].sum() == frame["goal_round"].is_not_null().any()
+
+
+def test_board_score_is_0_without_a_board(db):
+    frame = db.run("board_score_by_seat_game", {})
+    assert frame["board_score"].to_list() == [0] * frame.height
+    assert frame["goal_round"].null_count() == frame.height
+
+
+@covers("module_components_by_run")
+def test_module_components_are_the_catalogues_module_rows(tmp_path, db):
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    config = RunConfig(players=2, games=2, seed=1, bots=("random",),
+                       card_set="goddess-discovery", module="goddess")
+    folder = run_simulation(config, tmp_path / "goddess", workers=1, progress=False)
+    with LogDatabase([folder]) as database:
+        frame = database.run("module_components_by_run")
+    ours = frame.filter(pl.col("module") == "goddess")
+    cards = ours.filter(pl.col("kind") == "card")["component"].to_list()
+    assert cards == ["great_golem", "moon_golem", "sun_golem", "time_golem"]
+    assert {"golem_moon", "golem_sun", "goddess_space", "treasure_glory"} <= set(
+        ours["component"].to_list())
+    assert "twins" in frame.filter(pl.col("module") == "none")["component"].to_list()
+    base = db.run("module_components_by_run")  # the base game's: every component 'none'
+    assert base.height > 0 and set(base["module"].to_list()) == {"none"}

@@ -15,7 +15,7 @@ from analytics.cli.app import main
 from analytics.eventlog.reader import read_table
 from analytics.eventlog.writer import events_columns, frame
 from analytics.games import get_game
-from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.components import CARDS, MODULE_CARDS, MODULE_OF_CARD
 from analytics.games.diceforge.rules.content import CardSet
 from analytics.games.diceforge.rules.options import parse_rule_options
 from analytics.games.diceforge.rules.state import Setup
@@ -25,15 +25,16 @@ from analytics.records.runs import import_records, record_game
 GAME = get_game("diceforge")
 SLOTS: dict[str, list[str]] = {}
 for _card in CARDS.values():
-    SLOTS.setdefault(_card.slot, []).append(_card.id)
+    if _card.id not in MODULE_OF_CARD:  # a module's cards come with it (test below)
+        SLOTS.setdefault(_card.slot, []).append(_card.id)
 WORDS = ("kind", "item", "resource", "cause")
 
 
-def run_setup(players: int, cards: dict[str, str]) -> RunSetup:
+def run_setup(players: int, cards: dict[str, str], module: str = "none") -> RunSetup:
     card_set = CardSet("random", {slot: CARDS[card] for slot, card in cards.items()})
     options = parse_rule_options({})
-    return RunSetup(players, "random", card_set.card_ids, "none", options.as_dict(),
-                    Setup(players, card_set, options))
+    return RunSetup(players, "random", card_set.card_ids, module, options.as_dict(),
+                    Setup(players, card_set, options, module))
 
 
 def as_text(df: pl.DataFrame) -> pl.DataFrame:
@@ -75,6 +76,27 @@ def test_a_recorded_game_replays_to_the_same_events_and_players(game):
     assert players["score"].to_list() == result.scores
     assert players["rank"].to_list() == result.ranks
     assert players["win_share"].to_list() == result.win_shares
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_a_recorded_goddess_game_replays_to_the_same_events(game):
+    """The module, its forks and treasure picks are in the record; replay gives the events."""
+    setup = run_setup(game["players"], {**game["cards"], **MODULE_CARDS["goddess"]}, "goddess")
+    bots = game["bots"][:game["players"]]
+    text, result = record_game("diceforge", setup, bots, game["seed"])
+    assert "module goddess" in text.splitlines()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.dfr"
+        path.write_text(text)
+        done = import_records([path], Path(folder) / "out")
+        assert done.failed == [] and done.games == 1
+        events = read_table(done.folders[0], "events").sort("seq").drop("game_id")
+        games_ = read_table(done.folders[0], "games")
+    vocabulary = GAME.vocabulary(setup.game_setup)
+    expected = frame("events", events_columns([0], [result.events]), vocabulary).drop("game_id")
+    assert as_text(events).equals(as_text(expected))
+    assert games_["module"].to_list() == ["goddess"]
 
 
 def test_export_then_import_of_a_run_gives_its_tables(tmp_path):

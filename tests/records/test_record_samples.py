@@ -22,8 +22,9 @@ LINES = TWO.read_text().splitlines()
 
 
 def test_the_samples_import_with_their_players_names(tmp_path):
-    paths = sorted(SAMPLES.glob("*.dfr"))
-    assert [p.name for p in paths] == ["2p-base.dfr", "3p-base-alternates.dfr", "4p-base.dfr"]
+    assert sorted(p.name for p in SAMPLES.glob("*.dfr")) == [
+        "2p-base.dfr", "3p-base-alternates.dfr", "3p-goddess.dfr", "4p-base.dfr"]
+    paths = sorted(SAMPLES.glob("*base*.dfr"))
     done = import_records(paths, tmp_path / "out")
     assert done.failed == [] and done.games == 3
     names = {read_table(f, "games")["players"][0]: read_table(f, "players")["bot"].to_list()
@@ -33,6 +34,19 @@ def test_the_samples_import_with_their_players_names(tmp_path):
     scores = {n: read_table(f, "players").sort("seat")["score"].to_list()
               for n, f in zip((2, 3, 4), sorted(done.folders), strict=True)}
     assert scores == {2: [122, 123], 3: [102, 98, 65], 4: [137, 138, 120, 50]}
+
+
+def test_the_goddess_sample_imports_with_its_module(tmp_path):
+    done = import_records([SAMPLES / "3p-goddess.dfr"], tmp_path / "out")
+    assert done.failed == [] and done.games == 1
+    (folder,) = done.folders
+    assert read_table(folder, "games")["module"].to_list() == ["goddess"]
+    players = read_table(folder, "players").sort("seat")
+    assert players["bot"].to_list() == ["Alice", "Bob", "Chloe"]
+    assert players["score"].to_list() == [125, 158, 99]
+    events = read_table(folder, "events")
+    kinds = set(events["kind"].cast(str).to_list())
+    assert {"golem_moved", "path_chosen", "treasure_taken"} <= kinds
 
 
 def broken(tmp_path: Path, number: int, new: str | None) -> Path:

@@ -17,9 +17,9 @@ SAMPLE = ROOT / "logs" / "samples" / "2p-base.dfr"
 PROMPT = b" > "
 
 
-def answers() -> list[str]:
+def answers(sample: Path = SAMPLE) -> list[str]:
     """What a person types for each step of the sample: the words after the prompt's prefix."""
-    steps = parse(SAMPLE.read_text(), "sample").steps
+    steps = parse(sample.read_text(), "sample").steps
     return [s.words[3] if s.words[0] == "roll" else " ".join(s.words[2:]) for s in steps]
 
 
@@ -73,3 +73,17 @@ def test_a_game_recorded_with_a_stop_an_undo_and_a_resume(tmp_path):
     assert [s.words for s in recorded.steps] == \
         [s.words for s in parse(SAMPLE.read_text(), "sample").steps]
     assert recorded.names == {0: "Alice", 1: "Bob"}
+
+
+def test_a_goddess_game_is_recorded_with_its_forks_and_treasures(tmp_path):
+    """The Goddess sample typed at the recorder: the module's decisions (golem_path, treasure
+    picks) are prompts like any other and the record is the sample's."""
+    sample = ROOT / "logs" / "samples" / "3p-goddess.dfr"
+    out = session(["game.dfr", "--players", "3", "--set", "goddess-discovery", "--module",
+                   "goddess", "--name", "Alice", "--name", "Bob", "--name", "Chloe"],
+                  answers(sample), tmp_path)
+    assert "game over after round 10: scores [125, 158, 99]" in out
+    recorded = parse((tmp_path / "game.dfr").read_text(), "game")
+    assert recorded.module == "goddess"
+    assert [s.words for s in recorded.steps] == [s.words for s in parse(
+        sample.read_text(), "sample").steps]

@@ -16,11 +16,13 @@ from analytics.games.diceforge.bots import (  # noqa: F401
     heuristic,
     lookahead,
 )
+from analytics.games.diceforge.bots import goddess as goddess_choices  # noqa: F401
 from analytics.games.diceforge.bots import rebellion as rebellion_choices  # noqa: F401
 from analytics.games.diceforge.bots import rebellion_faces as face_choices  # noqa: F401
 from analytics.games.diceforge.bots import rebellion_forge as forge_choices  # noqa: F401
 from analytics.games.diceforge.bots import rebellion_players as player_choices  # noqa: F401
 from analytics.games.diceforge.cards import (  # noqa: F401
+    goddess,
     rebellion,
     rebellion_faces,
     rebellion_forge,
@@ -31,6 +33,8 @@ from analytics.games.diceforge.rules import turn
 from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, SLOTS, Card, Face
 from analytics.games.diceforge.rules.content import load_card_set, preset_names
 from analytics.games.diceforge.rules.labels import LABELLING
+from analytics.games.diceforge.rules.labyrinth import SPACES
+from analytics.games.diceforge.rules.modules import MODULES, check_module_cards, module_of
 from analytics.games.diceforge.rules.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.diceforge.rules.state import Game, Setup, new_game
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
@@ -48,21 +52,21 @@ class DiceForge(GameBase):
     player_counts: tuple[int, ...] = (2, 3, 4)
     rule_table = RULE_OPTIONS
     default_bots, default_set = "economist", "base"
-    modules: dict[str, str] = {
-        "none": "the base game alone (the Goddess and Titans modules come later)"}
+    modules: dict[str, str] = MODULES
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
         return {name: load_card_set(name).card_ids for name in preset_names()}
 
     def tables(self) -> dict[str, Callable[[], list[dict]]]:
-        return {"cards": card_rows, "faces": face_rows}
+        return {"cards": card_rows, "faces": face_rows, "board": board_rows}
 
     def slots(self, card_set: str) -> tuple[str, dict[str, tuple[str, tuple[str, ...]]]]:
         loaded = load_card_set(card_set)
         in_set = {card.id for card in loaded.cards.values()}
         return loaded.name, {  # in the game's slot order, as card_ids
-            slot: (loaded.cards[slot].id, tuple(sorted(
-                c.id for c in CARDS.values() if c.slot == slot and c.id not in in_set)))
+            slot: (loaded.cards[slot].id, tuple(sorted(  # a module's card swaps with none
+                c.id for c in CARDS.values() if c.slot == slot and c.id not in in_set
+                and module_of(c.id) == module_of(loaded.cards[slot].id))))
             for slot in SLOTS}
 
     def set_file(self, name: str, cards: Mapping[str, str]) -> str:
@@ -72,12 +76,13 @@ class DiceForge(GameBase):
               ) -> RunSetup:
         check_players_and_module(self, players, module)
         cards = load_card_set(card_set)
+        check_module_cards(cards, module)
         options = parse_rule_options(dict(rules))
         if options.forbid != "none" and options.forbid not in cards.card_ids:
             raise UserError(f"rule option forbid={options.forbid}: card {options.forbid!r} is "
                             f"not in set {cards.name!r} (nothing to forbid)")
         return RunSetup(players, cards.name, cards.card_ids, module, options.as_dict(),
-                        Setup(players, cards, options))
+                        Setup(players, cards, options, module))
 
     def new_game(self, setup: Setup, chance, decider) -> Game:
         return new_game(setup, chance, decider)
@@ -102,6 +107,18 @@ def card_rows() -> list[dict]:
     return [{"card": c.id, "name": c.name, "slot": c.slot, "island": c.island, "moon": c.moon,
              "sun": c.sun, "glory": c.glory, "timing": c.timing, "origin": c.origin}
             for c in CARDS.values()]
+
+
+def board_rows() -> list[dict]:
+    """The Goddess module's board (REFERENCE §6.7), one row per space."""
+    return [{"space": s.number, "kind": s.word, "gives": " / ".join(_text(b) for b in s.gives),
+             "pays": _text(s.pays), "celestial_rolls": s.n if s.effect == "celestial" else None,
+             "forge_discount": s.n if s.effect == "forge" else None,
+             "forward": " ".join(map(str, s.forward))} for s in SPACES.values()]
+
+
+def _text(bundle) -> str:
+    return " + ".join(f"{n} {r}" for r, n in bundle)
 
 
 def face_rows() -> list[dict]:

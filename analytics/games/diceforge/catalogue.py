@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from analytics.games.diceforge.cards.base import GARDEN_OF
 from analytics.games.diceforge.cards.celestial import WORDS as CELESTIAL_WORDS
+from analytics.games.diceforge.cards.goddess import WORDS as GOLEM_WORDS
 from analytics.games.diceforge.cards.rebellion import WORDS as REBELLION_WORDS
 from analytics.games.diceforge.cards.rebellion_forge import TRIDENT
 from analytics.games.diceforge.cards.rebellion_forge import WORDS as FORGE_WORDS
@@ -26,6 +27,9 @@ from analytics.games.diceforge.rules.components import (
     Face,
     boar_face,
 )
+from analytics.games.diceforge.rules.labyrinth import FOREST, GODDESS_SPACE, SPACES, TREASURES
+from analytics.games.diceforge.rules.labyrinth import WORDS as BOARD_WORDS
+from analytics.games.diceforge.rules.modules import module_of
 from analytics.games.diceforge.rules.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
@@ -35,7 +39,10 @@ FACES_OF_CARD: dict[str, tuple[Face, ...]] = {
     **{card: tuple(FACES[f] for f in dict.fromkeys(GARDENS[garden]))
        for card, garden in GARDEN_OF.items()},
     "tenacious_boar": (BOAR,),
+    # the Goddess module's Forest faces (REFERENCE §6.6)
+    "moon_golem": (FACES["golem_moon"],), "sun_golem": (FACES["golem_sun"],),
 }
+FOREST_CARDS = ("moon_golem", "sun_golem")
 # Faces of a die a card rolls and no player owns (source "celestial": the Celestial Die).
 ROLLED_BY_CARD: dict[str, tuple[Face, ...]] = {"celestial_die": CELESTIAL_FACES}
 
@@ -45,6 +52,7 @@ KINDS = (
     "action_taken", "die_rolled", "face_forged", "feat_performed", "game_ended", "pawn_ousted",
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started", *CELESTIAL_WORDS["kind"],
+    *BOARD_WORDS["kind"],
 )
 RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"],
              *FORGE_WORDS["resource"])
@@ -53,7 +61,7 @@ USE_KINDS = ("die_rolled", "reinforcement_used", "token_used", *CELESTIAL_WORDS[
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
     "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
-    "starting_gold", *REBELLION_WORDS["cause"],
+    "starting_gold", *REBELLION_WORDS["cause"], *BOARD_WORDS["cause"], *GOLEM_WORDS["cause"],
 )
 ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pawn_ousted items
 
@@ -76,15 +84,34 @@ ATTRIBUTES: dict[str, type] = {
     "timing": str,  # a card's: immediate, reinforcement, automatic, permanent, none
     "pool": int,  # a Sanctuary face's pool, 1 (cheapest) .. 10
     "level": int,  # a face's level (0: starting and garden faces)
-    "source": str,  # where a player gets it: island, start, sanctuary, garden, celestial
+    # where a player gets it: island, start, sanctuary, garden, celestial, forest; a board's
+    # causes: board, board_goal (its last space)
+    "source": str,
     "from_card": str,  # a garden face: the card that gives it
     "gives": str,  # a plain face: what it gives ('2 gold + 1 moon'; choices '3 gold / 2 glory')
 }
 
 
 def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
-    """The attributes and one row per card of the set and per face its games can hold."""
-    return ATTRIBUTES, catalogue_of_cards(list(setup.card_set.cards.items()))
+    """The attributes and one row per card of the set and per face its games can hold; with
+    the Goddess module, one per kind of board space and per treasure (what board events name
+    as their cause, glory_source 'board')."""
+    rows = catalogue_of_cards(list(setup.card_set.cards.items()))
+    if setup.module == "goddess":
+        if setup.rules.goddess_dice == "golem":
+            rows.append(face_row(FACES["golem_moon"], "start"))
+        rows += board_rows()
+    return ATTRIBUTES, rows
+
+
+def board_rows() -> list[dict]:
+    """The Goddess board's causes: each kind of space, each Treasure token, the Golem bonus."""
+    words = [*dict.fromkeys(s.word for s in SPACES.values()), *TREASURES, *GOLEM_WORDS["cause"]]
+    goal = SPACES[GODDESS_SPACE].word  # source 'board_goal': arrivals there are counted
+    return [{**_EMPTY_ROW, "component": word, "kind": "space", "name": word,
+             "source": "board_goal" if word == goal else "board", "offered": False,
+             "module": "goddess", "origin": "goddess", "glory_source": "board"}
+            for word in words]
 
 
 def catalogue_of_cards(cards: list[tuple[str, Card]]) -> list[dict]:
@@ -95,7 +122,7 @@ def catalogue_of_cards(cards: list[tuple[str, Card]]) -> list[dict]:
     rows += [face_row(FACES[f], "start") for f in STARTING_ONLY]
     rows += [face_row(FACES[f], "sanctuary", pool=i + 1)
              for i, pool in enumerate(SANCTUARY) for f in dict.fromkeys(pool)]
-    rows += [face_row(face, "garden", from_card=card.id)
+    rows += [face_row(face, "forest" if card.id in FOREST_CARDS else "garden", from_card=card.id)
              for _, card in cards for face in FACES_OF_CARD.get(card.id, ())]
     rows += [face_row(face, "celestial", from_card=card.id)
              for _, card in cards for face in ROLLED_BY_CARD.get(card.id, ())]
@@ -111,7 +138,7 @@ def card_row(card: Card, slot: str) -> dict:
             "island": card.island, "gold": 0, "sun": card.sun, "moon": card.moon,
             "glory": card.glory, "timing": card.timing, "pool": None, "level": None,
             "source": "island", "from_card": None, "offered": True, "gives": None,
-            "module": "none", "origin": card.origin,
+            "module": module_of(card.id), "origin": card.origin,
             "glory_source": GLORY_SOURCE.get(card.id, "card")}
 
 
@@ -121,8 +148,12 @@ def face_row(face: Face, source: str, pool: int | None = None,
             "island": None, "gold": face.cost, "sun": 0, "moon": 0, "glory": None,
             "timing": None, "pool": pool, "level": face.level, "source": source,
             "from_card": from_card, "offered": source != "start", "gives": gives(face),
-            "module": "none", "origin": CARDS[from_card].origin if from_card else "base",
+            "module": module_of(from_card) if from_card else "none",
+            "origin": CARDS[from_card].origin if from_card else "base",
             "glory_source": "die_face"}
+
+
+_EMPTY_ROW = {name: None for name in ATTRIBUTES}
 
 
 def gives(face: Face) -> str | None:
@@ -140,6 +171,6 @@ def vocabulary(setup: Setup | None) -> dict[str, tuple[str, ...]]:
     return VOCABULARY
 
 
-_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS}))
+_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS, *FOREST}))
 VOCABULARY = {"kind": KINDS, "item": _WORDS, "resource": RESOURCES, "cause": _WORDS,
               "use_kinds": USE_KINDS}

@@ -27,3 +27,7 @@ USE_WORTHS: dict[str, Callable[[Any], float]] = {}
 
 # Decision kind -> the handler that answers it, handler(bot, game, decision).
 CHOICES: dict[str, Callable[[Any, Any, Any], Any]] = {}
+
+# A module's die face, by `special`: what one roll of it is worth now, worth(outlook) (the
+# Goddess module's Golem faces: bots/goddess.py).
+SPECIAL_ROLLS: dict[str, Callable[[Any], float]] = {}

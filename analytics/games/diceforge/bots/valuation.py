@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_VALUES
+from analytics.games.diceforge.bots.registry import DICE_EFFECTS, EFFECT_VALUES, SPECIAL_ROLLS
 from analytics.games.diceforge.cards.base import HAMMER
 from analytics.games.diceforge.cards.rebellion import SCEPTER
 from analytics.games.diceforge.rules.components import (
@@ -95,6 +95,9 @@ class Values:
     wind_realised: float = 0.5
     left_hand_share: float = 0.5  # The Left Hand: share of a blessing plus the pawns' rolls
     cash_margin: float = 2.0    # The Companion: what cashing early must gain beyond the steps
+    route_look: int = 5         # the Labyrinth: spaces ahead a fork weighs
+    route_later: float = 0.8    # a space one more move away, of its value now
+    golem_span: int = 3         # a Golem face's roll: the mean step of the best route this long
 
 
 class Rates:
@@ -398,6 +401,9 @@ class Outlook:
             return 2.0 * other
         if special == "ship":
             return self.unit[GOLD] * 2 + 1.0
+        module_face = SPECIAL_ROLLS.get(special)
+        if module_face is not None:
+            return module_face(self)
         return self.mirror_value()
 
     def mirror_value(self) -> float:
@@ -476,6 +482,9 @@ class Outlook:
             return (match * SHIELD_BONUS + (1 - match) * value) * self.rolls / 6
         if special == "ship":
             return self.v.ship_roll * self.spend_rolls / 6
+        module_face = SPECIAL_ROLLS.get(special)
+        if module_face is not None:
+            return module_face(self) * self.rolls / 6
         return self._mirror_worth(self.mirror_value())
 
     def kept_bound(self, face: Face) -> float:

@@ -26,23 +26,24 @@ TURNED_UP: Final = "face_turned_up"  # a face set showing without a roll (chosen
 WORDS = {"kind": (TURNED_UP,)}
 
 
-def roll_celestial(g: Game, p: Player, cause: str) -> None:
-    """p rolls the Celestial Die and applies the face it shows, with the hooks around it."""
+def roll_celestial(g: Game, p: Player, cause: str, via: str | None = None) -> None:
+    """p rolls the Celestial Die and applies the face it shows, with the hooks around it;
+    `via` credits what it gives to that cause instead of the face (a Goddess board space)."""
     faces = [roll_die(g, p, CELESTIAL, cause)]
     if p.hooks:
         fire(g, p, CELESTIAL_ROLLED, faces, (CELESTIAL,), cause)
-    apply_celestial(g, p, faces[0])
+    apply_celestial(g, p, faces[0], via)
     if p.hooks:
         fire(g, p, CELESTIAL_APPLIED, faces)
 
 
-def apply_celestial(g: Game, p: Player, face: Face) -> None:
+def apply_celestial(g: Game, p: Player, face: Face, via: str | None = None) -> None:
     """A Celestial face's effect; the plain ones (and the 3 Glory + choice) as die faces."""
     special = SPECIALS.get(face.special)
     if special is None:
-        resolve(g, p, [face])
+        resolve(g, p, [face], via)
     else:
-        special(g, p, face.id)
+        special(g, p, via or face.id)
 
 
 def apply_face_up(g: Game, p: Player, cause: str) -> None:

@@ -52,14 +52,19 @@ def celestial_die(g: Game, p: Player, card: Card) -> None:
 
 @effect("goddess")
 def goddess(g: Game, p: Player, card: Card) -> None:
+    goddess_blessing(g, p, card.id)
+
+
+def goddess_blessing(g: Game, p: Player, cause: str, via: str | None = None) -> None:
     """Both dice set to the faces p picks (one decision: the pair), then applied as a divine
-    blessing."""
+    blessing (also the Goddess module's reward to the first Golem on the Goddess space, whose
+    gains `via` credits to that space)."""
     light, dark = (tuple(dict.fromkeys(faces)) for faces in p.dice)
     pair = g.decide(p.seat, "goddess_faces", tuple((a, b) for a in light for b in dark))
     for die, face in enumerate(pair):
-        turn_up(g, p, die, face, card.id)
+        turn_up(g, p, die, face, cause)
     dice = BOTH_DICE if g.rules.goddess_twins == "reroll" else ()
-    receive(g, p, list(pair), dice, card.id)
+    receive(g, p, list(pair), dice, cause, via)
 
 
 @effect("wind")

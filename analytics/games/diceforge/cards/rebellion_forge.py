@@ -33,6 +33,7 @@ from typing import Final
 from analytics.games.diceforge.cards.base import GARDEN_OF, effect, nothing_on_purchase
 from analytics.games.diceforge.rules.blessings import minor_blessing
 from analytics.games.diceforge.rules.components import (
+    GARDENS,
     GLORY,
     GOLD,
     OWN_TURN,
@@ -45,7 +46,7 @@ from analytics.games.diceforge.rules.components import (
 from analytics.games.diceforge.rules.forge import forge, ship_purchase, take_from_sanctuary
 from analytics.games.diceforge.rules.hooks import handler, unregister
 from analytics.games.diceforge.rules.resources import gain, spend
-from analytics.games.diceforge.rules.state import POOL_OF, Game, Player
+from analytics.games.diceforge.rules.state import POOL_OF, SET_ASIDE, Game, Player
 
 # --- The Companion --------------------------------------------------------------------------
 COMPANION: Final = "companion"
@@ -102,7 +103,7 @@ def cash_companion(g: Game, p: Player, card_id: str) -> None:
     for position in sorted({t for t in tracks if t > 0}, reverse=True):
         while position in tracks and g.decide(p.seat, "companion_cash", ("keep", "cash"),
                                               position) == "cash":
-            set_aside(p, tracks.index(position))
+            set_aside(g, p, tracks.index(position))
             g.log.emit(p.seat, "token_used", card_id, None, None, card_id)
             g.log.emit(p.seat, "resource_spent", card_id, COMPANION_TRACK, -position, card_id)
             gain(g, p, SUN, position, card_id, card_id)
@@ -114,10 +115,14 @@ def cash_companion(g: Game, p: Player, card_id: str) -> None:
         unregister(p, TURN_START, card_id, "companion_turn")
 
 
-def set_aside(p: Player, i: int) -> None:
-    """Copy i leaves the game with its token (its place in both per-copy lists)."""
+def set_aside(g: Game, p: Player, i: int) -> None:
+    """Copy i leaves the game with its token (its place in both per-copy lists); unless the
+    rule option `companion_cashed_glory=kept`, its printed Glory is not scored (SET_ASIDE)."""
     del p.tracks[COMPANION][i]
     del p.tracks[COMPANION_MOVED][i]
+    if g.rules.companion_cashed_glory == "none":
+        aside = p.tracks.setdefault(SET_ASIDE, [])
+        aside.append(next(k for k, c in enumerate(p.cards) if c.id == COMPANION and k not in aside))
 
 
 # --- Faces showing Glory: The Ancestor, The Omniscient ----------------------------------------
@@ -183,7 +188,7 @@ def use_tree(g: Game, p: Player, card_id: str) -> None:
 @effect("wood_nymph")
 def wood_nymph(g: Game, p: Player, card: Card) -> None:
     gain(g, p, GOLD, 4, card.id, card.id)
-    ship_purchase(g, p, 0, card.id, "nymph_buy")
+    ship_purchase(g, p, 0, card.id, "nymph_buy", optional=g.rules.nymph_buy == "may")
 
 
 # --- The Abyssal Trident -------------------------------------------------------------------
@@ -198,7 +203,9 @@ def trident_faces(g: Game) -> tuple[str, ...]:
 def trident_garden_faces(g: Game) -> list[str]:
     """The Garden faces among `trident_faces`."""
     given = {GARDEN_OF[c.id] for c in g.slots.values() if c.id in GARDEN_OF}
-    return [f.id for garden, pool in g.gardens.items() if garden not in given for f in pool]
+    # A module's Forest pools are not the Temple's (their cards are in the set, too).
+    return [f.id for garden, pool in g.gardens.items() if garden in GARDENS
+            and garden not in given for f in pool]
 
 
 def take_from_temple(g: Game, face_id: str) -> Face:

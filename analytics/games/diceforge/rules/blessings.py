@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from analytics.games.diceforge.rules.components import (
     BLESSED,
     GLORY,
@@ -17,6 +19,9 @@ from analytics.games.diceforge.rules.resources import RESOURCES
 from analytics.games.diceforge.rules.state import DIE_NAMES, SHARED_DICE, Game, Player
 
 SHIP_DISCOUNT = {1: 2, 3: 6}
+# Faces a module adds, by `special`: effect(g, p, faces shown, multipliers, via, loss), called
+# once per resolution holding such a face (the Goddess module's Golem faces: cards/goddess.py).
+FACE_EFFECTS: dict[str, Callable[..., None]] = {}
 BOTH_DICE = (0, 1)
 BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
@@ -62,20 +67,21 @@ def everyone_blessed(g: Game, cause: str, only: Player | None = None) -> None:
 
 
 def receive(g: Game, p: Player, faces: list[Face], dice: tuple[int, ...] = (),
-            cause: str = "") -> None:
+            cause: str = "", via: str | None = None) -> None:
     """Apply a blessing's faces, with p's hooks around it.
 
     `dice` are p's dice the faces were rolled on (empty when they come from elsewhere, as with
     the Satyrs): `rolled` handlers may change them before they apply (The Twins); `blessed`
-    handlers run after (Cerberus applies the result again, The Twins' reward).
+    handlers run after (Cerberus applies the result again, The Twins' reward). `via` credits
+    what the faces give to a cause (the Goddess module's Goddess space) as `resolve` does.
     """
     hooks = p.hooks
     if not hooks:
-        resolve(g, p, faces)
+        resolve(g, p, faces, via)
         return
     if dice and ROLLED in hooks:
         HOOKS.fire(g, p, ROLLED, faces, dice, cause)
-    resolve(g, p, faces)
+    resolve(g, p, faces, via)
     if BLESSED in hooks:
         HOOKS.fire(g, p, BLESSED, faces)
 
@@ -106,6 +112,9 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
             if eff.special == order:
                 other = given[1 - i] if len(shown) == 2 else frozenset()
                 given[i] = _apply(g, p, face, eff, mult[i], via, loss, other, shown, i)
+    for special, module_effect in FACE_EFFECTS.items():
+        if special in specials:
+            module_effect(g, p, [eff for _, eff in shown], mult, via, loss)
     _resolve_ships(g, p, ships, mult, loss)
 
 

@@ -98,6 +98,10 @@ FACES: dict[str, Face] = {
         Face("shield_yellow", (((GOLD, 3),),), special="shield", colour=GOLD),
         Face("shield_green", (((GLORY, 3),),), special="shield", colour=GLORY),
         *CELESTIAL_FACES,
+        # The Goddess module's Forest (REFERENCE §6.6): Golem faces show no resource; each
+        # moves its owner's Golem one space forward (cards/goddess.py).
+        Face("golem_moon", special="golem"),
+        Face("golem_sun", special="golem"),
     )
 }
 
@@ -172,7 +176,7 @@ class Card:
     hooks: tuple[tuple[str, str], ...] = ()
     use: Use | None = None
     value: str = ""
-    origin: str = "base"  # base | base-alternate | rebellion
+    origin: str = "base"  # base | base-alternate | rebellion | goddess (its module's card)
     cost: Cost = ()
 
     @property
@@ -219,7 +223,7 @@ def _card(cid: str, name: str, slot: str, glory: int, timing: str, *,
                 cid if value is None else value, origin, ((MOON, moon), (SUN, sun)))
 
 
-ALT, REB = "base-alternate", "rebellion"
+ALT, REB, GODDESS = "base-alternate", "rebellion", "goddess"
 
 CARDS: dict[str, Card] = {
     c.id: c
@@ -288,10 +292,21 @@ CARDS: dict[str, Card] = {
         _card("eternal_night", "The Eternal Night", "M7", 8, "immediate", origin=REB),
         _card("left_hand", "The Left Hand", "F7", 8, "immediate", origin=REB),
         _card("first_titan", "The First Titan", "M8", 20, "immediate", origin=REB),
+        # The Goddess module (REFERENCE §6.2; Glory per ruling R2), only with its module
+        _card("moon_golem", "The Moon Golem", "M3", 2, "immediate", origin=GODDESS),
+        _card("great_golem", "The Great Golem", "M6", 8, "immediate", origin=GODDESS),
+        _card("sun_golem", "The Sun Golem", "F3", 4, "immediate", origin=GODDESS),
+        _card("time_golem", "The Time Golem", "F4", 4, "immediate", origin=GODDESS),
     )
 }
 
 SLOTS = tuple(SLOT_COST)
+
+# The cards each module puts on its slots (REFERENCE §6.2); modules.py checks sets against it.
+MODULE_CARDS: dict[str, dict[str, str]] = {
+    "goddess": {"M3": "moon_golem", "M6": "great_golem", "F3": "sun_golem", "F4": "time_golem"},
+}
+MODULE_OF_CARD = {card: module for module, slots in MODULE_CARDS.items() for card in slots.values()}
 
 
 @dataclass(frozen=True, slots=True)

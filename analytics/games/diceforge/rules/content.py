@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
 from analytics.errors import UserError
 from analytics.games import content
-from analytics.games.diceforge.rules.components import CARDS, SLOT_COST, SLOTS, Card
+from analytics.games.diceforge.rules.components import (
+    CARDS,
+    MODULE_OF_CARD,
+    SLOT_COST,
+    SLOTS,
+    Card,
+)
 
 PRESET_DIR = Path(__file__).parents[1] / "content"
 
@@ -27,6 +34,12 @@ class CardSet:
     @property
     def card_ids(self) -> tuple[str, ...]:
         return tuple(self.cards[slot].id for slot in SLOTS)
+
+    @property
+    def module(self) -> str:
+        """The module whose cards the set holds ('none': no module card)."""
+        return next((MODULE_OF_CARD[c.id] for c in self.cards.values() if c.id in MODULE_OF_CARD),
+                    "none")
 
 
 def preset_names() -> list[str]:
@@ -61,3 +74,9 @@ def _slots(path: str, slots: dict) -> dict[str, Card]:
 def _cost(cost: Card | tuple[int, int]) -> str:
     moon, sun = (cost.moon, cost.sun) if isinstance(cost, Card) else cost
     return " + ".join(f"{n} {r}" for n, r in ((moon, "moon"), (sun, "sun")) if n)
+
+
+def board_rows(name: str) -> list[dict[str, str]]:
+    """The rows of a module's board table, `content/<name>.csv` (one row per space)."""
+    with (PRESET_DIR / f"{name}.csv").open(newline="") as f:
+        return list(csv.DictReader(f))

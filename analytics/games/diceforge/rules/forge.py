@@ -107,12 +107,13 @@ def make_offering(g: Game, p: Player) -> None:
         buy_face(g, p, choice, 0, "offering")
 
 
-def ship_purchase(g: Game, p: Player, discount: int, cause: str, kind: str = "ship_buy") -> None:
-    """A Ship (or a card: `kind` names the decision) lets p buy one Sanctuary face at a
-    discount, or pass."""
+def ship_purchase(g: Game, p: Player, discount: int, cause: str, kind: str = "ship_buy",
+                  optional: bool = True) -> None:
+    """A Ship (or a card or space: `kind` names the decision) lets p buy one Sanctuary face at
+    a discount, or pass (unless not `optional`: then p buys one when one is affordable)."""
     options = buyable(g, PAYMENT.funds(g, p, GOLD, FORGE), discount)
     if options:
-        choice = g.decide(p.seat, kind, ("skip",) + options, discount)
+        choice = g.decide(p.seat, kind, ("skip",) + options if optional else options, discount)
         if choice != "skip":
             buy_face(g, p, choice, discount, cause)
 

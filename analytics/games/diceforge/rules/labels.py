@@ -64,6 +64,11 @@ def _pair(option: Any, context: Any) -> str:
     return f"{i}:{context[i].id}+{j}:{context[j].id}"
 
 
+def _to_space(option: Any, context: Any) -> str:
+    """A Golem's next space: 'space12'."""
+    return f"space{option}"
+
+
 LABELS: dict[str, Label] = {
     "action": _as_is, "extra_action": _as_is, "offering": _as_is, "ship_buy": _as_is,
     "garden_face": _as_is, "reinforcement": _as_is, "use_triton": _as_is,
@@ -81,6 +86,9 @@ LABELS: dict[str, Label] = {
     "merchant": _as_is, "wind_type": _as_is, "upgrade_to": _as_is,
     "apply_face_up": _face, "goddess_faces": _face_pair,
     "upgrade_face": _place, "celestial_choose": _place,
+    # the Goddess module (labyrinth.py)
+    "golem_path": _to_space, "treasure_pick": _as_is, "labyrinth_choice": _bundle,
+    "labyrinth_forge": _as_is, "labyrinth_trade": _as_is,
 }
 
 

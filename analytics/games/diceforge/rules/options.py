@@ -47,6 +47,23 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
                        "The Left Hand: the Great Bear of each other player it ousts gives them "
                        "3 Glory, they are ousted (ousted), or only the buyer's Bear counts "
                        "(owner_only)"),
+    # The Goddess module and the two Rebellion readings fixed with it (issue 30)
+    "goddess_dice": ("golem", ("golem", "seed"),
+                     "R3: with the Goddess module the dark die's Moon Shard face is a Moon Golem "
+                     "face (golem), or the 1 Moon Shard face the seed's setup names (seed)"),
+    "golem_x3": ("three", ("three", "one"),
+                 "R14: a Golem face with an x3 moves the Golem 3 spaces (three, BGA), or 1 (one)"),
+    "glory_drain": ("what_they_have", ("what_they_have", "two_or_none"),
+                    "R16: the Goddess board's 'every other player loses 2 Glory' takes what a "
+                    "player has, down to 0 (what_they_have, the seed), or spares players under 2 "
+                    "(two_or_none, BGA)"),
+    "nymph_buy": ("must", ("must", "may"),
+                  "The Wood Nymph buys a face when one is affordable (must: the seed has no "
+                  "'may'), or may decline (may: REFERENCE's summary)"),
+    "companion_cashed_glory": ("none", ("none", "kept"),
+                               "A cashed-in Companion is set aside: its printed Glory is not "
+                               "scored (none: the seed's 'no effect for the remainder of the "
+                               "game'), or still scored at the end (kept)"),
 }
 
 
@@ -67,6 +84,11 @@ class RuleOptions:
     forbid: str = "none"
     mists_gold: str = "reserve"
     left_hand_bear: str = "ousted"
+    goddess_dice: str = "golem"
+    golem_x3: str = "three"
+    glory_drain: str = "what_they_have"
+    nymph_buy: str = "must"
+    companion_cashed_glory: str = "none"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -29,6 +29,7 @@ from analytics.games.diceforge.rules.components import (
     Face,
 )
 from analytics.games.diceforge.rules.content import CardSet
+from analytics.games.diceforge.rules.modules import check_module_cards
 from analytics.games.diceforge.rules.options import RuleOptions
 
 # A player's two dice, then the dice no player owns, rolled by cards (index 2 and up).
@@ -39,11 +40,19 @@ SHARED_DICE: dict[int, tuple[Face, ...]] = {CELESTIAL: CELESTIAL_FACES}
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """Everything fixed before a game starts: player count, card set, rule options."""
+    """Everything fixed before a game starts: player count, card set, rule options, module."""
 
     players: int
     card_set: CardSet
     rules: RuleOptions = RuleOptions()
+    # 'none': the base game alone; else a key of MODULE_SETUPS. Left out: the module whose
+    # cards the set holds (the plugin's setup checks a module named on the command line).
+    module: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.module:
+            object.__setattr__(self, "module", self.card_set.module)
+        check_module_cards(self.card_set, self.module)  # a Golem card needs its board
 
 
 Hook = tuple[str, str]  # (card id, handler key): plain data, copied cheaply with the state
@@ -160,6 +169,8 @@ class Game(GameState):
     # The reinforcement registrations not yet used in the step being played (turn.py); a card
     # whose copies are used together takes the others from here (The Merchant).
     unused: list[tuple[str, str]] = field(default_factory=list)
+    # A module's own board and tokens (None without a module): its setup puts them here.
+    board: Any = None
     # decide(seat, kind, options, context=None): the decider's own method, bound once, so the
     # ~300 decisions of a game pay no forwarding call.
     decide: Callable[..., Any] = field(init=False)
@@ -189,11 +200,19 @@ holds(Game, setup=shared, players=each_cloned, sanctuary=each_copied, gardens=ea
       slots=copied, stacks=copied, islands=copied, rounds=shared, blessings_per_turn=shared,
       log=EventLog.continued, chance=given, decider=given, phase=shared, round=shared,
       turn=shared, active=shared, blessed=shared, over=shared, extra_turns=copied, solo=shared,
-      turn_cut=shared, unused=copied)
+      turn_cut=shared, unused=copied, board=lambda board: None if board is None else clone(board))
+
+# p.tracks key: indices in p.cards of cards set aside, whose printed Glory is not scored.
+SET_ASIDE: Final = "set_aside"
+
+# A module's setup, by module name (its rules register it): it changes a new game in place
+# (dice, Forest pools, its board) before any event but the starting gold.
+MODULE_SETUPS: dict[str, Callable[[Game], None]] = {}
 
 
 def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
-    """Setup by player count (REFERENCE.md §1.1): pools, stacks, starting dice and gold."""
+    """Setup by player count (REFERENCE.md §1.1): pools, stacks, starting dice and gold; then
+    the module's own setup, if any."""
     counts = PLAYER_COUNTS[setup.players]
     log = EventLog()
     game = Game(
@@ -211,6 +230,8 @@ def new_game(setup: Setup, chance: Chance, decider: object) -> Game:
         chance=chance,
         decider=decider,
     )
+    if setup.module != "none":
+        MODULE_SETUPS[setup.module](game)
     for p, gold in zip(game.players, counts.starting_gold, strict=True):
         p.res[GOLD] = gold
         if gold:

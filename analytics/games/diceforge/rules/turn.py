@@ -35,7 +35,7 @@ from analytics.games.diceforge.rules.payment import (
     add_costs,
 )
 from analytics.games.diceforge.rules.resources import RESOURCES
-from analytics.games.diceforge.rules.state import Game, Player
+from analytics.games.diceforge.rules.state import SET_ASIDE, Game, Player
 
 EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)}
 
@@ -307,8 +307,10 @@ def end_game(g: Game) -> None:
         HOOKS.fire(g, p, GAME_END)
     if g.rules.card_glory == "end":
         for p in g.players:
-            for card in p.cards:
-                RESOURCES.gain(g, p, GLORY, card.glory, card.id, card.id)
+            aside = p.tracks.get(SET_ASIDE, ())  # cards set aside score nothing
+            for i, card in enumerate(p.cards):
+                if i not in aside:
+                    RESOURCES.gain(g, p, GLORY, card.glory, card.id, card.id)
     ranks, _ = rank_seats(standings(g))
     for p, rank in zip(g.players, ranks, strict=True):
         g.log.emit(p.seat, "game_ended", None, None, p.res[GLORY], "final_score", str(rank))

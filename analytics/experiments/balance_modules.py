@@ -1,0 +1,124 @@
+"""`dicelab balance --module none,goddess`: the balance table of each module side by side.
+
+Each module's runs get the whole balance table (`balance_table`), then the rows a module with a
+board adds, read only from the logs and their catalogue (no game word here):
+
+- mean score (every module);
+- goal reached: the share of games where some seat reached the board's goal space (the
+  catalogue's `board_goal` component: the Goddess space), the round of the first arrival, and
+  the first arrival's win rate;
+- per card of the module (catalogue rows whose `module` is it): take rate (seat-games that
+  acquired it) with its Wilson interval.
+
+The share of the score the board gave is a row of every table already (the score by source:
+the catalogue says a board space's score counts as `board`). A module card's paired value is
+`dicelab value CARD --module M --ablate forbid` (its own paired runs).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from analytics.experiments.balance import Balance, balance_table
+from analytics.query.database import Filters, LogDatabase
+from analytics.stats import Estimate
+from analytics.stats import balance as bs
+
+MODULE_SECTION = "module"
+
+
+def module_balance(runs: dict[str, Sequence[Path]], counts: tuple[int, ...], n_boot: int = 1000,
+                   seed: int = 0) -> Balance:
+    """The balance table of each module's runs (module -> run folders), a `module` column
+    first, with the module rows below each player count's table."""
+    frames, verdicts = [], []
+    notes: tuple[str, ...] = ()
+    for module, folders in runs.items():
+        with LogDatabase(list(folders), Filters(players=counts, module=(module,))) as db:
+            result = balance_table(db, n_boot=n_boot, seed=seed)
+            extra = module_rows(db, module)
+        frame = pl.concat([result.frame, extra], how="vertical_relaxed").sort(
+            "players", maintain_order=True)
+        frames.append(frame.select(pl.lit(module).alias("module"), pl.all()))
+        verdicts += [f"{module}: {v}" for v in result.verdicts]
+        notes = result.footnotes
+    return Balance(pl.concat(frames), tuple(verdicts), notes)
+
+
+def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
+    """The board and module-card rows of each player count (none without a board or cards)."""
+    board = db.run("board_score_by_seat_game")
+    kind = db.roles.set_kind  # what a set is made of (Dice Forge: its cards)
+    ours = db.run("module_components_by_run").filter(
+        (pl.col("module") == module) & (pl.col("module") != "none") & (pl.col("kind") == kind))
+    cards = sorted(set(ours["component"].to_list()))
+    owned = db.run("copies_by_seat_game", {"component": kind}) if cards else None
+    rows = []
+    for players in sorted(board["players"].unique().to_list()):
+        seats = board.filter(pl.col("players") == players)
+        metrics = [("mean score", bs.mean(seats["score"].to_numpy().astype(float)))]
+        if seats["goal_round"].is_not_null().any() or cards:
+            metrics += _goal_metrics(seats)
+        if cards and owned is not None:
+            taken = owned.join(seats.select("game_id", "seat"), on=["game_id", "seat"],
+                               how="semi")
+            metrics += [(f"{card} take rate", bs.rate(
+                taken.filter(pl.col("component") == card).height, seats.height))
+                for card in cards]
+        rows += [{"players": players, "section": MODULE_SECTION, "metric": name,
+                  "estimate": e.estimate, "low": e.low, "high": e.high, "n": e.n,
+                  "p_value": e.p_value, "method": e.method} for name, e in metrics]
+    return pl.DataFrame(rows, schema={"players": pl.Int64, "section": pl.String,
+                                      "metric": pl.String, "estimate": pl.Float64,
+                                      "low": pl.Float64, "high": pl.Float64, "n": pl.Int64,
+                                      "p_value": pl.Float64, "method": pl.String})
+
+
+def _goal_metrics(seats: pl.DataFrame) -> list[tuple[str, Estimate]]:
+    """Goal space: how often some seat reached it, the first arrival's round and win rate."""
+    games = seats["game_id"].n_unique()
+    firsts = seats.filter(pl.col("goal_first"))
+    metrics = [("goal space reached (share of games)", bs.rate(firsts.height, games))]
+    if firsts.height:
+        metrics += [("goal space: round of first arrival",
+                     bs.mean(firsts["goal_round"].to_numpy().astype(float))),
+                    ("goal space: first arrival WR",
+                     bs.rate(float(firsts["win_share"].sum()), firsts.height))]
+    else:
+        nothing = Estimate(math.nan, math.nan, math.nan, n=0, method="no arrival")
+        metrics += [("goal space: round of first arrival", nothing),
+                    ("goal space: first arrival WR", nothing)]
+    return metrics
+
+
+def module_wide(frame: pl.DataFrame) -> pl.DataFrame:
+    """One column per module and player count ('goddess 4p'), estimate [low, high]."""
+    modules = list(dict.fromkeys(frame["module"].to_list()))
+    columns = [f"{m} {p}p" for m in modules for p in sorted(frame["players"].unique())]
+    cells = frame.with_columns(
+        column=pl.format("{} {}p", "module", "players"),
+        value=pl.struct("estimate", "low", "high").map_elements(_cell, return_dtype=pl.String),
+        rank=pl.col("module").replace_strict(modules, list(range(len(modules)))),
+    ).sort("players", "rank", descending=True, maintain_order=True)  # the most rows first
+    games = (cells.filter(pl.col("section") == "seats").group_by("column")
+             .agg(pl.col("n").max().cast(pl.String).alias("value"))
+             .with_columns(section=pl.lit(""), metric=pl.lit("games")))
+    long = pl.concat([games.select("section", "metric", "column", "value"),
+                      cells.select("section", "metric", "column", "value")])
+    wide = long.pivot(on="column", index=["section", "metric"], values="value",
+                      maintain_order=True)
+    return wide.select("section", "metric", *(c for c in columns if c in wide.columns))
+
+
+def _cell(row: dict) -> str:
+    estimate, low, high = row["estimate"], row["low"], row["high"]
+    if estimate is None or (isinstance(estimate, float) and np.isnan(estimate)):
+        return ""
+    if low is None or high is None:
+        return f"{estimate:.3f}"
+    return f"{estimate:.3f} [{low:.3f}, {high:.3f}]"
