@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import click
 import pytest
@@ -45,8 +46,9 @@ def test_cards_csv_is_clean_and_footnote_goes_to_stderr(logs):
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["card"] for r in rows] == ["silver_hind", "elder"]
-    for column in ("n_available", "take_rate", "owned_wr_low", "delta_high", "adjusted_delta",
-                   "p_adj", "glory_per_game"):
+    for column in ("n_available", "take_rate", "take_rate_low", "owned_wr_low",
+                   "not_owned_wr_high", "delta_high", "delta_p", "delta_p_adj", "adjusted_delta",
+                   "adjusted_p_adj", "glory_per_game", "caveat"):
         assert column in rows[0]
     assert "13 rows under --min-n 1 hidden" in result.stderr
 
@@ -138,15 +140,20 @@ def _common_card_logs(folder, games=40, card_set="base", cards=None, run_id="run
     return folder
 
 
-def test_owned_win_rate_interval_is_clustered_by_game(tmp_path):
-    # One owner wins each game: the owners' win rate is 1/4 in every game, so its interval
-    # clustered by game has no width (a Wilson interval over 160 seat-games: 0.19 to 0.32).
+def test_owned_win_rate_interval_without_spread_between_games_is_wilsons(tmp_path):
+    # One owner wins each game: the owners' win rate is 1/4 in every game, its variance
+    # clustered by game is 0. Issue 28: no interval of zero width from 40 games; the rare-row
+    # rule falls back to Wilson over the 160 seat-games (statsmodels: 0.19 to 0.32). Before,
+    # the clustered normal interval pinned (0.25, 0.25).
+    from statsmodels.stats.proportion import proportion_confint
+
     logs = _common_card_logs(tmp_path / "run")
     result = invoke("cards", "--logs", logs, "--min-n", "1", "--format", "json")
     assert result.exit_code == 0, result.output
     elder = next(r for r in json.loads(result.stdout) if r["card"] == "elder")
     assert elder["owned_wr"] == pytest.approx(0.25)
-    assert (elder["owned_wr_low"], elder["owned_wr_high"]) == pytest.approx((0.25, 0.25))
+    assert (elder["owned_wr_low"], elder["owned_wr_high"]) == pytest.approx(
+        proportion_confint(40, 160, method="wilson"))
 
 
 def test_card_footnotes_call_associations_associations(logs):
@@ -183,7 +190,7 @@ def test_card_p_values_are_text(tmp_path):
     result = invoke("cards", "--logs", builder.write(tmp_path / "run"), "--min-n", "0",
                     "--format", "json")
     assert result.exit_code == 0, result.output
-    p_adj = {r["card"]: r["p_adj"] for r in json.loads(result.stdout)}
+    p_adj = {r["card"]: r["delta_p_adj"] for r in json.loads(result.stdout)}
     assert isinstance(p_adj["elder"], str) and 0 < float(p_adj["elder"]) < 1e-10
     assert "e-" in p_adj["elder"]  # scientific notation, not a rounded 0.0
 
@@ -237,10 +244,14 @@ def test_text_tables_show_a_short_set_of_columns(logs):
     short = invoke("cards", "--logs", logs, "--min-n", "1")
     assert short.exit_code == 0, short.output
     header = short.stdout.splitlines()[0]
-    assert "|  delta |" in header and "owned_wr_low" not in header and "used_wr" not in header
-    assert "legend: n: sample size;" in short.stderr and "p_adj: p-value adjusted" in short.stderr
+    assert "| delta " in header and "owned_wr_low" not in header and "used_wr" not in header
+    # each default column is a count or an estimate with its interval (issue 28)
+    assert "glory_per_game" not in header
+    assert re.search(r"\| 0\.300 \(0\.245, 0\.362\) \|", short.stdout)
+    assert "legend: x (low, high): an estimate and its 95% interval; n: sample size;" in \
+        short.stderr and "p_adj: p-value adjusted within its family" in short.stderr
     wide = invoke("cards", "--logs", logs, "--min-n", "1", "--wide").stdout.splitlines()[0]
-    assert "owned_wr_low" in wide and "used_wr" in wide
+    assert "used_wr" in wide and "owned_wr_low" not in wide  # shown as `x (low, high)`
     chosen = invoke("cards", "--logs", logs, "--min-n", "1", "--columns", "card,take_rate")
     assert chosen.stdout.splitlines()[0].split("|")[1:3] == [" card        ", " take_rate "]
     rows = list(csv.DictReader(io.StringIO(invoke("cards", "--logs", logs, "--min-n", "1",

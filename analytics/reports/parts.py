@@ -70,7 +70,7 @@ class Context:
     def table(self, kind: str) -> analysis.Table:
         """The table of component kind `kind`."""
         return self.cached(f"table:{kind}", lambda: analysis.component_table(
-            self.db, kind, None, "delta", self.min_n, self.n_boot))
+            self.db, kind, None, "delta", self.min_n))
 
     def manifest(self) -> pl.DataFrame:
         return self.query("runs_manifest")

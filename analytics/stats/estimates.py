@@ -112,6 +112,31 @@ def benjamini_hochberg(p_values) -> np.ndarray:
     return adjusted
 
 
+def same_hypotheses(profiles, p_values) -> np.ndarray:
+    """For each tested row, the index of an earlier row testing the same hypothesis, else -1.
+
+    Two rows test one hypothesis when their per-game profiles (what each test sums over games)
+    are proportional, of either sign: seat 0 and the first seat's advantage, the two bots of a
+    two-bot game (one's wins are the other's losses), a card and the one face it forges (the
+    same owners). Counting them twice in a multiple-testing family would count one finding
+    twice.
+    """
+    seen: dict[bytes, int] = {}
+    out = np.full(len(profiles), -1)
+    for i, (profile, p) in enumerate(zip(profiles, p_values, strict=True)):
+        v = np.asarray(profile, dtype=float)
+        norm = float(np.linalg.norm(v)) if len(v) else 0.0
+        if math.isnan(p) or not (norm > 0 and math.isfinite(norm)):
+            continue
+        v = v / norm
+        v = v * np.sign(v[np.flatnonzero(np.abs(v) > 1e-9)[0]])
+        key = (np.round(v, 7) + 0.0).tobytes()  # + 0.0: -0.0 and 0.0 alike
+        out[i] = seen.setdefault(key, i)
+        if out[i] == i:
+            out[i] = -1
+    return out
+
+
 def seat_chi_square(wins, n) -> Estimate:
     """Chi-square goodness of fit of wins by seat against equal shares (1/N of the wins each)."""
     # scipy.special's survival function, not scipy.stats.chisquare: importing scipy.stats

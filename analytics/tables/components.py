@@ -26,9 +26,15 @@ __all__ = ["Table", "component_table", "list_queries", "power_table", "seat_tabl
 
 Logs = Iterable[str | Path] | LogDatabase  # paths to open, or logs already open
 COVARIATES = ("seat", "bot", "players", "module")
-# A component table's text columns by default, after its id and before its score per game.
-SHORT_COLUMNS = ("n_owned", "take_rate", "owned_wr", "not_owned_wr", "delta", "delta_low",
-                 "delta_high", "adjusted_delta", "p_adj")
+# A component table's text columns by default, after its id: a count, then every estimate
+# with its interval (a text table shows each as `estimate (low, high)`) and its test.
+SHORT_COLUMNS = ("n_owned", *(f"{c}{end}" for c in ("take_rate", "owned_wr", "not_owned_wr",
+                                                     "delta") for end in ("", "_low", "_high")),
+                 "delta_p_adj", "adjusted_delta", "adjusted_delta_low", "adjusted_delta_high",
+                 "adjusted_p_adj")
+# The regression's normal approximation needs owners: below this many, no adjusted row.
+MIN_ADJUSTED = 100
+CAVEAT = "association: who buys it, not what it does (its effect: dicelab value)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,22 +47,22 @@ class Table:
 
 
 def component_table(logs: Logs, component: str, filters: Filters | None = None,
-                    sort: str = "delta", min_n: int = 200, n_boot: int = 1000, seed: int = 0
-                    ) -> Table:
-    """The table of one component kind of the game's roles (Dice Forge: card, face): point
-    estimates, cluster-bootstrap and regression intervals.
+                    sort: str = "delta", min_n: int = 200) -> Table:
+    """The table of one component kind of the game's roles (Dice Forge: card, face): rates
+    and their differences by the rare-row rule (analytics.stats.rates), and the adjusted
+    association with standard errors clustered by game.
 
     Four small queries read the logs (seats, acquisitions, availability per run, event
-    totals); owned / not-owned counts per game are then built once in numpy and feed the point
-    estimates, the bootstrap and the regression alike.
+    totals); owned / not-owned counts per game are then built once in numpy and feed the
+    estimates and the regression alike.
     """
-    # The matrix products here are thin (1,000 x games x ~40): OpenBLAS threads gain nothing
-    # on them and keep spinning afterwards, costing seconds of CPU the DuckDB thread needs.
+    # The matrix products here are thin: OpenBLAS threads gain nothing on them and keep
+    # spinning afterwards, costing seconds of CPU the DuckDB thread needs.
     with opened(logs, filters) as db, threadpool_limits(limits=1, user_api="blas"):
         roles = db.roles
         roles.component(component)  # an unknown kind is one line naming the game's kinds
         # The event totals are the longest query and nothing below needs them until the end:
-        # they are read while numpy builds the design, resamples and fits.
+        # they are read while numpy builds the design and fits.
         totals = db.submit("uses_and_score_by_component", {"component": component})
         seats = db.run("outcome_by_seat_game")
         acquired = db.run("acquisitions_by_event", {"component": component})
@@ -66,47 +72,75 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         names = sorted(available["component"].unique().to_list())
         design = SeatDesign.build(seats, acquired, available, names)
         del acquired  # millions of rows, no longer needed: keep the peak memory down
-        per_game = design.per_game_sums()
-        outcomes = design.outcomes(per_game.sum(axis=0))
-        boot = design.outcomes(stats.bootstrap_sums(per_game, n_boot, seed))
-        effects = _adjusted_associations(seats, design.owned)
+        rates = design.rates()
+        effects = _adjusted_associations(seats, design)
         used = _event_totals(totals.result(), names)
         read = describe_logs(db)
-    delta_low, delta_high = stats.percentile_interval(boot["delta"])
-    k = len(names)  # per_game's first k columns count owners, the next k their win shares
-    owned_low, owned_high = stats.cluster_ratio_bounds(per_game[:, k:2 * k], per_game[:, :k])
-    p_adj = stats.benjamini_hochberg([e.p_value for e in effects])
-    frame = pl.DataFrame({
-        component: names,
-        "n_available": outcomes["n_available"].astype(np.int64),
-        "n_owned": outcomes["n_owned"].astype(np.int64),
-        "take_rate": ratio(outcomes["n_owned"], outcomes["n_available"]),
-        "copies": ratio(design.copies, outcomes["n_owned"]),
-        "owned_wr": outcomes["owned_wr"], "owned_wr_low": owned_low, "owned_wr_high": owned_high,
-        "not_owned_wr": outcomes["not_owned_wr"], "delta": outcomes["delta"],
-        "delta_low": delta_low, "delta_high": delta_high,
-        "adjusted_delta": [e.estimate for e in effects],
-        "adjusted_low": [e.low for e in effects], "adjusted_high": [e.high for e in effects],
-        "p_adj": p_adj, "first_acquirer_wr": design.first_acquirer_wr(),
-        "used_wr": used["used_wr"],
-        f"{roles.score}_per_game": ratio(used["score"], outcomes["n_owned"]),
-        f"{roles.score}_per_cost": ratio(used["score"], used["cost"]),
-    }).with_columns(pl.selectors.float().fill_nan(None))
+    frame, tests = _frame(component, names, design, rates, effects, used, roles.score)
     shown, hidden = _apply_min_n(frame, "n_owned", min_n)
     notes = (
         f"{hidden} rows under --min-n {min_n} hidden (owned in fewer seat-games)",
         f"{design.n_games} games, {db.filters.describe()}; win rate = mean win share; "
-        f"owned_wr: 95% interval clustered by game (the seats of one game share its win); "
-        f"delta: 95% cluster bootstrap over games (B={n_boot}, seed {seed})",
-        "delta (owned_wr - not_owned_wr) and adjusted_delta are ASSOCIATIONS: they say who "
-        f"buys a {component}, not what it does; adjusted_delta is delta adjusted for seat, "
-        "bot, player count and module only (what is fixed before any purchase; logistic "
-        f"regression per {component}, as a change in P(win)); p_adj: Benjamini-Hochberg over "
-        f"{int(np.sum(~np.isnan(p_adj)))} estimable rows. A {roles.set_kind or component}'s "
-        "effect: `dicelab value`",
+        f"take_rate, owned_wr, not_owned_wr, delta: {stats.RARE_ROW_RULE}",
+        "delta (owned_wr - not_owned_wr) and adjusted_delta are ASSOCIATIONS (column caveat): "
+        f"they say who buys a {component}, not what it does; adjusted_delta is delta adjusted "
+        "for seat, bot, player count and module only (what is fixed before any purchase; "
+        f"logistic regression per {component}, as a change in P(win), standard errors "
+        f"clustered by game; only with {MIN_ADJUSTED} or more owners). A "
+        f"{roles.set_kind or component}'s effect: `dicelab value`",
+        f"p-value families (Benjamini-Hochberg within each): delta_p_adj over the {tests} "
+        f"{component}s whose delta is tested, adjusted_p_adj over those whose adjusted_delta "
+        f"is; each beside the estimate it tests; a {component} owned by exactly the same "
+        "seats as an earlier one (same_as) repeats its test and is not counted again",
     )
-    shown = with_p_text(sort_frame(shown, sort), "p_adj")
-    return Table(shown, (*read, *notes), (component, *SHORT_COLUMNS, f"{roles.score}_per_game"))
+    shown = with_p_text(sort_frame(shown, sort), *P_COLUMNS)
+    return Table(shown, (*read, *notes), (component, *SHORT_COLUMNS))
+
+
+P_COLUMNS = ("delta_p", "delta_p_adj", "adjusted_p", "adjusted_p_adj")
+
+
+def _frame(component: str, names: list[str], design: SeatDesign, rates: dict,
+           effects: list[stats.Estimate], used: dict, score: str) -> tuple[pl.DataFrame, int]:
+    """The table's columns, and how many rows the delta family tests."""
+    delta = stats.rate_difference(rates["owned_wr"], rates["not_owned_wr"])
+    profiles = (rates["owned_wr"].influence - rates["not_owned_wr"].influence).T
+    same_as = stats.same_hypotheses(profiles, delta.p_value)
+    adjusted_p = np.array([e.p_value if e.n >= MIN_ADJUSTED else np.nan for e in effects])
+    n_owned = rates["owned_wr"].n
+    columns: dict[str, object] = {
+        component: names, "n_available": rates["take_rate"].n.astype(np.int64),
+        "n_owned": n_owned.astype(np.int64)}
+    for name in ("take_rate", "owned_wr", "not_owned_wr"):
+        low, high = rates[name].bounds(stats.normal_quantile(0.95))
+        columns |= {name: rates[name].rate, f"{name}_low": low, f"{name}_high": high}
+    shown = adjusted_p == adjusted_p  # tested: enough owners and estimable
+    columns |= {
+        "copies": ratio(design.copies, n_owned),
+        "delta": delta.estimate, "delta_low": delta.low, "delta_high": delta.high,
+        "delta_p": delta.p_value, "delta_p_adj": _family_adjusted(delta.p_value, same_as),
+        "same_as": [names[k] if k >= 0 else None for k in same_as],
+        "adjusted_delta": [e.estimate if ok else np.nan for e, ok in zip(effects, shown)],
+        "adjusted_delta_low": [e.low if ok else np.nan for e, ok in zip(effects, shown)],
+        "adjusted_delta_high": [e.high if ok else np.nan for e, ok in zip(effects, shown)],
+        "adjusted_p": adjusted_p, "adjusted_p_adj": _family_adjusted(adjusted_p, same_as),
+        "first_acquirer_wr": design.first_acquirer_wr(), "used_wr": used["used_wr"],
+        f"{score}_per_game": ratio(used["score"], n_owned),
+        f"{score}_per_cost": ratio(used["score"], used["cost"]),
+        "caveat": CAVEAT,
+    }
+    frame = pl.DataFrame(columns).with_columns(pl.selectors.float().fill_nan(None))
+    return frame, int(np.sum(~np.isnan(delta.p_value) & (same_as < 0)))
+
+
+def _family_adjusted(p_values: np.ndarray, same_as: np.ndarray) -> np.ndarray:
+    """Benjamini-Hochberg over the family, each hypothesis once: a repeated row carries the
+    adjusted p of the row it repeats."""
+    p = np.where(same_as >= 0, np.nan, p_values)
+    adjusted = stats.benjamini_hochberg(p)
+    repeated = (same_as >= 0) & ~np.isnan(p_values)
+    adjusted[repeated] = adjusted[same_as[repeated]]
+    return adjusted
 
 
 def _event_totals(totals: pl.DataFrame, names: Sequence[str]) -> dict[str, np.ndarray]:
@@ -118,13 +152,13 @@ def _event_totals(totals: pl.DataFrame, names: Sequence[str]) -> dict[str, np.nd
             "cost": rows["cost"].fill_null(0).to_numpy().astype(float)}
 
 
-def _adjusted_associations(seats: pl.DataFrame, owned: np.ndarray) -> list[stats.Estimate]:
-    """Owning each component (the columns of `owned`) against winning, adjusted for the
-    pre-purchase covariates only (seat, bot, player count, module)."""
+def _adjusted_associations(seats: pl.DataFrame, design: SeatDesign) -> list[stats.Estimate]:
+    """Owning each component against winning, adjusted for the pre-purchase covariates only
+    (seat, bot, player count, module), standard errors clustered by game."""
     covariates = seats.select(pl.col(c).cast(pl.String) for c in COVARIATES)
     dummies = covariates.to_dummies(drop_first=True) if seats.height else covariates
-    return stats.adjusted_associations(seats["win_share"].to_numpy(), owned,
-                                       dummies.to_numpy().astype(float))
+    return stats.adjusted_associations(seats["win_share"].to_numpy(), design.owned,
+                                       dummies.to_numpy().astype(float), design.game)
 
 
 def with_p_text(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:

@@ -1,0 +1,131 @@
+"""The A/A calibration of `dicelab compare` on real games (issue 28): many comparisons of a
+setup with itself on other seeds, rows binned by their owners.
+
+Two runs of the same setup on two run seeds are played once; their games are paired by
+position (the same bots in the same seats) and cut into comparisons of `--games` pairs each,
+every one through `compare_games` as `dicelab compare --seed-b` would make it. A correct test
+flags about alpha of its rows in every bin of owners; an interval never leaves its range; no
+hypothesis is counted twice in a family. Slow (minutes): `make test` runs the synthetic
+versions (tests/test_calibration.py).
+
+    python -m analytics.devtools.calibration --comparisons 40 --games 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from scipy import stats as sps
+
+from analytics.experiments.compare import compare_games
+from analytics.experiments.paired import PairedGames, pair, read_arm
+from analytics.runs.simulate import RunConfig, run_simulation
+
+BINS = ((0, 20), (20, 100), (100, 10**9))
+ALPHA = 0.05
+
+
+def chunk(games: PairedGames, start: int, size: int) -> PairedGames:
+    """Pairs start .. start + size of a long paired run, as a comparison of their own."""
+    rows = slice(start, start + size)
+
+    def cut(values: dict) -> dict:
+        return {arm: v[rows] for arm, v in values.items()}
+
+    return dataclasses.replace(
+        games, seeds=games.seeds[rows], win=cut(games.win), score=cut(games.score),
+        bots=cut(games.bots), rounds=cut(games.rounds), decisions=cut(games.decisions),
+        tied=cut(games.tied), owned={k: cut(v) for k, v in games.owned.items()})
+
+
+def owners(games: PairedGames) -> dict[tuple[str, str], int]:
+    """(kind, component) -> owners in the arm with fewer of them."""
+    return {(kind, name): int(min(games.owned[kind][arm][:, :, j].sum() for arm in "AB"))
+            for kind, names in games.components.items() for j, name in enumerate(names)}
+
+
+def comparison_rows(games: PairedGames) -> pl.DataFrame:
+    """A comparison's component rows with the owners of each (the smaller arm's)."""
+    rows = compare_games(games).rows
+    counts = owners(games)
+    return rows.with_columns(owners=pl.Series([counts.get((s, i), -1) for s, i in
+                                               rows.select("section", "item").rows()]))
+
+
+def repeated_in_family(rows: pl.DataFrame) -> int:
+    """Tested rows of one family (section) whose test repeats another's (the same p and the
+    same |difference|: one hypothesis counted twice) and that same_as does not name."""
+    tested = rows.filter(pl.col("p").is_not_nan() & pl.col("same_as").is_null()
+                         & (pl.col("p") < 1))
+    keys = tested.select("section", pl.col("p").round(12),
+                         pl.col("difference").abs().round(12))
+    return keys.height - keys.unique().height
+
+
+def band(trials: int) -> tuple[float, float]:
+    """The 95% range of a correct test's flag rate over `trials` independent rows."""
+    low, high = sps.binom.ppf(0.025, trials, ALPHA), sps.binom.isf(0.025, trials, ALPHA)
+    return low / trials, high / trials
+
+
+def summary(frames: list[pl.DataFrame]) -> str:
+    rows = pl.concat(frames)
+    lines = [f"{len(frames)} A/A comparisons of {rows['n_games'][0]} vs {rows['n_games'][0]} "
+             "games on different seeds, paired by position"]
+    owned = rows.filter((pl.col("measure") == "owned_wr") & pl.col("p").is_not_nan()
+                        & pl.col("same_as").is_null())
+    for low, high in BINS:
+        here = owned.filter((pl.col("owners") >= low) & (pl.col("owners") < high))
+        n = here.height
+        flagged = here.filter(pl.col("p") < ALPHA).height
+        lo, hi = band(n) if n else (float("nan"), float("nan"))
+        label = f"{low}-{high - 1}" if high < 10**9 else f">= {low}"
+        lines.append(f"owned_wr rows, owners {label}: {flagged}/{n} flagged at p < {ALPHA} = "
+                     f"{flagged / max(n, 1):.1%} (a correct test: {lo:.1%}-{hi:.1%})")
+    rates = rows.filter(pl.col("measure").is_in(["owned_wr", "take_rate"])
+                        & pl.col("low").is_not_nan())  # polars orders NaN above every number
+    outside = rates.filter((pl.col("low") < -1) | (pl.col("high") > 1)).height
+    lines.append(f"intervals outside [-1, 1]: {outside} of {rates.height}")
+    flagged_any = sum(int((f["p_adj"].fill_nan(1.0) < ALPHA).any()) for f in frames)
+    lines.append(f"comparisons with any row at p_adj < {ALPHA}: {flagged_any} of {len(frames)}")
+    lines.append(f"repeated hypotheses left in a family: "
+                 f"{sum(repeated_in_family(f) for f in frames)}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--comparisons", type=int, default=40)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default="economist,hero,economist,hero")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", default=None, help="Keep the two runs here.")
+    args = parser.parse_args()
+    total = args.comparisons * args.games
+    with tempfile.TemporaryDirectory(prefix="dicelab-calibration-") as temp:
+        folder = Path(args.out or temp)
+        arms = []
+        for label, seed in (("A", args.seed), ("B", args.seed + 1)):
+            run = folder / f"seed-{seed}"
+            if not run.exists():
+                run_simulation(RunConfig(players=args.players, games=total, seed=seed,
+                                         bots=tuple(args.bots.split(",")), rotate=True),
+                               run, workers=args.workers, progress=False)
+            arms.append(read_arm(label, [run]))
+        games = pair(*arms, by_position=True)
+    frames = [comparison_rows(chunk(games, k * args.games, args.games))
+              for k in range(args.comparisons)]
+    print(f"python -m analytics.devtools.calibration --comparisons {args.comparisons} "
+          f"--games {args.games} --players {args.players} --bots {args.bots} --seed {args.seed}")
+    print(summary(frames))
+
+
+if __name__ == "__main__":
+    main()
