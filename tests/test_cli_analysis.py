@@ -163,7 +163,7 @@ def test_card_footnotes_call_associations_associations(logs):
     assert "from owning it" not in result.stderr and "adjusted_effect" not in result.stdout
 
 
-def test_seat_chi2_p_that_underflows_is_said_not_zero(tmp_path):
+def test_seat_p_that_underflows_is_said_not_zero(tmp_path):
     from tests.analytics_fixtures import LogBuilder
 
     builder = LogBuilder(run_id="run-seat", players=2)
@@ -173,8 +173,29 @@ def test_seat_chi2_p_that_underflows_is_said_not_zero(tmp_path):
     result = invoke("seats", "--logs", folder, "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert {r["chi2_p"] for r in rows} == {"< 1e-300"}
+    assert {r["p"] for r in rows} == {r["p_adj"] for r in rows} == {"< 1e-300"}
     assert "p = < 1e-300" in result.stderr
+
+
+def test_each_seat_has_its_own_test_adjusted_over_its_player_count(tmp_path):
+    # Issue 28: a p-value beside the seat it tests (not the omnibus chi-square on every row).
+    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.proportion import proportions_ztest
+
+    from tests.analytics_fixtures import LogBuilder
+
+    builder = LogBuilder(run_id="run-seats")
+    for g in range(100):  # seat wins: 40, 25, 20, 15 of 100 games
+        winner = 0 if g < 40 else 1 if g < 65 else 2 if g < 85 else 3
+        builder.game(g + 1, tuple(9 if s == winner else 1 for s in range(4)))
+    result = invoke("seats", "--logs", builder.write(tmp_path / "run"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    expected = [proportions_ztest(w, 100, 0.25, prop_var=0.25)[1] for w in (40, 25, 20, 15)]
+    assert [float(r["p"]) for r in rows] == pytest.approx(expected, rel=0.03)  # 2 digits
+    holm = multipletests(expected, method="holm")[1]
+    assert [float(r["p_adj"]) for r in rows] == pytest.approx(holm, rel=0.03)
+    assert "chi2_p" not in rows[0] and "all seats at once: chi-square" in result.stderr
 
 
 def test_card_p_values_are_text(tmp_path):

@@ -77,16 +77,18 @@ def summary(frames: list[pl.DataFrame]) -> str:
     rows = pl.concat(frames)
     lines = [f"{len(frames)} A/A comparisons of {rows['n_games'][0]} vs {rows['n_games'][0]} "
              "games on different seeds, paired by position"]
-    owned = rows.filter((pl.col("measure") == "owned_wr") & pl.col("p").is_not_nan()
-                        & pl.col("same_as").is_null())
-    for low, high in BINS:
-        here = owned.filter((pl.col("owners") >= low) & (pl.col("owners") < high))
-        n = here.height
-        flagged = here.filter(pl.col("p") < ALPHA).height
-        lo, hi = band(n) if n else (float("nan"), float("nan"))
-        label = f"{low}-{high - 1}" if high < 10**9 else f">= {low}"
-        lines.append(f"owned_wr rows, owners {label}: {flagged}/{n} flagged at p < {ALPHA} = "
-                     f"{flagged / max(n, 1):.1%} (a correct test: {lo:.1%}-{hi:.1%})")
+    tested = rows.filter(pl.col("p").is_not_nan() & pl.col("same_as").is_null())
+    for measure in ("owned_wr", "take_rate"):
+        for low, high in BINS:
+            here = tested.filter((pl.col("measure") == measure) & (pl.col("owners") >= low)
+                                 & (pl.col("owners") < high))
+            n = here.height
+            flagged = here.filter(pl.col("p") < ALPHA).height
+            lo, hi = band(n) if n else (float("nan"), float("nan"))
+            label = f"{low}-{high - 1}" if high < 10**9 else f">= {low}"
+            lines.append(f"{measure} rows, owners {label}: {flagged}/{n} flagged at p < "
+                         f"{ALPHA} = {flagged / max(n, 1):.1%} (binomial 95% range of a "
+                         f"correct test on independent rows: {lo:.1%}-{hi:.1%})")
     rates = rows.filter(pl.col("measure").is_in(["owned_wr", "take_rate"])
                         & pl.col("low").is_not_nan())  # polars orders NaN above every number
     outside = rates.filter((pl.col("low") < -1) | (pl.col("high") > 1)).height

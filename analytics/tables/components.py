@@ -20,6 +20,7 @@ from analytics import stats
 from analytics.errors import UserError
 from analytics.query.database import Filters, LogDatabase, list_queries, opened
 from analytics.query.provenance import describe_logs
+from analytics.stats.balance import seat_family
 from analytics.tables.design import SeatDesign, ratio
 
 __all__ = ["Table", "component_table", "list_queries", "power_table", "seat_table"]
@@ -187,28 +188,37 @@ def require_column(frame: pl.DataFrame, sort: str) -> None:
 
 
 def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -> Table:
-    """Win rate by seat per player count, Wilson intervals, chi-square p against 1/N."""
+    """Win rate by seat per player count, Wilson intervals, each seat's score test against
+    1/N (p, and p_adj: Holm over the seats of its player count); the chi-square of all seats
+    at once in the notes."""
     with opened(logs, filters) as db:
         seats = db.run("win_rate_by_seat")
         described = db.filters.describe()
         read = describe_logs(db)
     low, high = stats.wilson_bounds(seats["wins"].to_numpy(), seats["n"].to_numpy())
-    tests, notes = {}, []
-    for (players,), group in seats.group_by("players", maintain_order=True):
+    p = stats.score_test_p(seats["wins"].to_numpy(), seats["n"].to_numpy(),
+                           seats["expected"].to_numpy())
+    adjusted, notes = np.full(seats.height, np.nan), []
+    for players in seats["players"].unique(maintain_order=True).to_list():
+        here = (seats["players"] == players).to_numpy()
+        group = seats.filter(pl.col("players") == players)
+        adjusted[here] = seat_family(p[here])
         test = stats.seat_chi_square(group["wins"].to_numpy(), group["n"].to_numpy())
         balance = 1 - (group["win_rate"].max() - group["win_rate"].min())
-        tests[players] = test.p_value
-        notes.append(f"{players} players: {group['n'].max()} games, chi-square "
-                     f"{test.estimate:.2f} ({test.method}), p = {stats.format_p(test.p_value)}; "
-                     f"balance (1 - max seat gap) = {balance:.3f}")
-    frame = seats.select(
-        "players", "seat", "n", "win_rate", pl.Series("low", low), pl.Series("high", high),
-        "expected", pl.col("players").replace_strict(tests, return_dtype=pl.Float64)
-        .alias("chi2_p"))
-    notes.append(f"{described}; win rate = mean win share (tied winners split); 95% Wilson "
-                 "(one seat per game: seat-games of a seat are independent)")
+        notes.append(f"{players} players: {group['n'].max()} games; all seats at once: "
+                     f"chi-square {test.estimate:.2f} ({test.method}), p = "
+                     f"{stats.format_p(test.p_value)}; balance (1 - max seat gap) = "
+                     f"{balance:.3f}")
+    frame = seats.select("players", "seat", "n", "win_rate", pl.Series("low", low),
+                         pl.Series("high", high), "expected", pl.Series("p", p),
+                         pl.Series("p_adj", adjusted))
+    notes += [f"{described}; win rate = mean win share (tied winners split); 95% Wilson "
+              "(one seat per game: seat-games of a seat are independent)",
+              "p: the seat's score test against expected (1/N), the test the Wilson interval "
+              "inverts; p_adj: Holm over the seats of one player count (the family; with two "
+              "seats one's gap is the other's: one test)"]
     require_column(frame, sort)
-    return Table(with_p_text(frame.sort("players", sort), "chi2_p"), (*read, *notes))
+    return Table(with_p_text(frame.sort("players", sort), "p", "p_adj"), (*read, *notes))
 
 
 def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: float = 0.05,
