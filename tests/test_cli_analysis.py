@@ -246,13 +246,6 @@ def test_power_paired_says_the_correlation_is_assumed():
     assert result.exit_code == 0 and "ASSUMED" in result.stderr
 
 
-def test_power_paired_measures_the_correlation_of_two_runs(tmp_path):
-    a = _common_card_logs(tmp_path / "a", run_id="run-x")
-    result = invoke("power", "--effect", "0.02", "--paired", "--logs-a", a, "--logs-b", a)
-    assert result.exit_code == 0, result.output
-    assert "1.000, MEASURED from 40 paired games" in result.stderr
-
-
 def test_summary_lists_cards_by_take_rate_not_owned_win_rate(logs):
     from analytics.tables.summary import summary_tables
 

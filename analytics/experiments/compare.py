@@ -363,42 +363,21 @@ def report_output(report: Report, fmt: str, all_rows: bool = False
     return "\n".join(parts), (*report.read, *notes)
 
 
-def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
-    """Win rate of the seats that acquired `name` in arm B, in B minus in A, on the same games.
-
-    The buyers are fixed by arm B (the arm that offers it); the same seats of the same seeds
-    in arm A, where it is not offered, say how they would have done without it. Each game is
-    one cluster (its buyers' summed win shares over its number of buyers).
-    """
+def buyers_inputs(games: PairedGames, kind: str, name: str) -> Inputs:
+    """Per game, the win shares of the seats that acquired `name` in arm B, in A and in B, and
+    their number: the buyers are fixed by arm B (the arm that offers it); the same seats of
+    the same seeds in arm A, where it is not offered, say how they would have done without
+    it. Each game is one cluster."""
+    if name not in games.components[kind]:
+        raise UserError(f"{name!r}: no {kind} of that name in the runs")
     j = games.components[kind].index(name)
     buyers = games.owned[kind]["B"][:, :, j]
-    count = buyers.sum(axis=1)
-    return stats.paired_ratio_difference((games.win["A"] * buyers).sum(axis=1), count,
-                                         (games.win["B"] * buyers).sum(axis=1), count)
+    count = buyers.sum(axis=1).astype(float)
+    return ((games.win["A"] * buyers).sum(axis=1), count,
+            (games.win["B"] * buyers).sum(axis=1), count)
 
 
-def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b,
-                       game: str | None = None) -> tuple[float, str]:
-    """The correlation `power --paired` uses and where it comes from ('' = assumed).
-
-    Measured: the correlation of a seat's win share on one seed under the two arms, over
-    every seat-game of two paired runs.
-    """
-    if not (logs_a or logs_b):
-        return (0.5 if assumed is None else assumed), ""
-    # Each mistake named for what was given: the fix is different.
-    if not (logs_a and logs_b):
-        raise UserError("--logs-a and --logs-b go together (one arm each): give both")
-    if not paired:
-        raise UserError("--logs-a and --logs-b measure the correlation of a paired design: "
-                        "add --paired")
-    if assumed is not None:
-        raise UserError("--logs-a and --logs-b measure the correlation that --correlation "
-                        "assumes: drop --correlation")
-    games = pair(*read_arms(logs_a, logs_b, game))
-    a, b = games.win["A"].ravel(), games.win["B"].ravel()
-    corr = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else math.nan
-    if math.isnan(corr):
-        raise UserError("the paired runs' win shares do not vary: no correlation to measure")
-    return corr, (f"from {games.n_games:,} paired games ({games.n_games * games.players:,} "
-                  f"seat-games) of --logs-a/--logs-b")
+def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
+    """Win rate of the seats that acquired `name` in arm B, in B minus in A, on the same games
+    (`buyers_inputs`)."""
+    return stats.paired_ratio_difference(*buyers_inputs(games, kind, name))

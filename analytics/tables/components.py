@@ -1,5 +1,5 @@
 """Balance tables built from query results and statistics: components of a kind (the game's
-roles name the kinds: Dice Forge's cards and faces), seats, power.
+roles name the kinds: Dice Forge's cards and faces), seats (power: analytics.experiments.power).
 
 Each function returns a `Table`: a polars frame plus footnote lines (what was hidden, how the
 intervals were made), so the command line can print the frame cleanly and the notes apart.
@@ -23,7 +23,7 @@ from analytics.query.provenance import describe_logs
 from analytics.stats.balance import seat_family
 from analytics.tables.design import SeatDesign, ratio
 
-__all__ = ["Table", "component_table", "list_queries", "power_table", "seat_table"]
+__all__ = ["Table", "component_table", "list_queries", "seat_table"]
 
 Logs = Iterable[str | Path] | LogDatabase  # paths to open, or logs already open
 COVARIATES = ("seat", "bot", "players", "module")
@@ -219,39 +219,3 @@ def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -
               "seats one's gap is the other's: one test)"]
     require_column(frame, sort)
     return Table(with_p_text(frame.sort("players", sort), "p", "p_adj"), (*read, *notes))
-
-
-def power_table(effect: float | Sequence[float], base: float = 0.25, alpha: float = 0.05,
-                power: float = 0.8, paired: bool = False, correlation: float = 0.5,
-                measured: str = "") -> Table:
-    """Games needed to detect a change `effect` in a win rate `base`, per arm or per pair.
-
-    `measured` says where a paired design's correlation was measured; empty: it is assumed.
-    """
-    effects = [effect] if isinstance(effect, int | float) else list(effect)
-    if power <= alpha:  # a test that rejects at random has power alpha: no games are needed
-        raise UserError(f"--power {power} must be above --alpha {alpha}")
-    rows = []
-    for delta in effects:
-        if not 0 < base < 1 or not 0 < base + delta < 1 or delta == 0:
-            raise UserError(f"--base {base} with --effect {delta} must give two different "
-                            "win rates strictly between 0 and 1")
-        if paired:
-            n = stats.sample_size_paired(base, delta, alpha, power, correlation)
-        else:
-            n = stats.sample_size_independent(base, delta, alpha, power)
-        if not math.isfinite(n):  # the solver found no sample size
-            raise UserError(f"no number of games reaches --power {power} for --effect {delta}")
-        rows.append({"design": "paired" if paired else "independent", "base": base,
-                     "effect": delta, "alpha": alpha, "power": power, "games": math.ceil(n)})
-    if paired:
-        source = (f"MEASURED {measured}" if measured else
-                  "ASSUMED, not measured (pass --logs-a/--logs-b of two paired runs to "
-                  "measure it)")
-        note = (f"paired: games are seeds played under both setups; paired t-test on the "
-                f"per-seed win difference; correlation of a seat's outcomes on one seed "
-                f"{correlation:.3f}, {source}")
-    else:
-        note = ("independent: games in EACH of two setups (one measured seat per game); "
-                "two-sided two-proportion test (Cohen's h)")
-    return Table(pl.DataFrame(rows), (note,))
