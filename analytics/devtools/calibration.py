@@ -18,7 +18,6 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 from scipy import stats as sps
 

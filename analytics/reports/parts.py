@@ -23,6 +23,7 @@ from analytics.reports import charts
 from analytics.stats import balance as bs
 from analytics.tables import components as analysis
 
+
 def component_columns(roles: Roles, kind: str) -> tuple[str, ...]:
     """The columns a report shows of a component kind's table: the text table's own (counts,
     and estimates each with its interval and test), and the caveat that travels with them."""

@@ -38,6 +38,8 @@ from analytics.stats.paired import (
 )
 from analytics.stats.rates import (
     RULE as RARE_ROW_RULE,
+)
+from analytics.stats.rates import (
     ClusteredRates,
     RateDifference,
     clustered_rates,

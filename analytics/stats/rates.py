@@ -3,9 +3,9 @@
 A rate over seat-games (owners' win rate, take rate) is a ratio of sums over games, and the
 seats of one game share its dice and its win. Its interval is the Wilson score interval on the
 cluster-effective sample size: n seat-games divided by the design effect (the variance
-clustered by game over the binomial one; Korn & Graubard 1998 for complex samples). Wilson's interval stays inside [0, 1]
-and holds its level at a handful of seats, where a normal interval does not (an audit found
-p = 1e-9 for 10 vs 11 owners in an A/A comparison).
+clustered by game over the binomial one; Korn & Graubard 1998 for complex samples). Wilson's
+interval stays inside [0, 1] and holds its level at a handful of seats, where a normal
+interval does not (an audit found p = 1e-9 for 10 vs 11 owners in an A/A comparison).
 
 A difference of two such rates (owned minus not owned; arm B minus arm A) gets the MOVER
 interval of Newcombe (1998, method 10) and Zou & Donner (2008): each rate's own Wilson bounds,

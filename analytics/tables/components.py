@@ -7,7 +7,6 @@ intervals were made), so the command line can print the frame cleanly and the no
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,15 +114,18 @@ def _frame(component: str, names: list[str], design: SeatDesign, rates: dict,
     for name in ("take_rate", "owned_wr", "not_owned_wr"):
         low, high = rates[name].bounds(stats.normal_quantile(0.95))
         columns |= {name: rates[name].rate, f"{name}_low": low, f"{name}_high": high}
-    shown = adjusted_p == adjusted_p  # tested: enough owners and estimable
+    tested = ~np.isnan(adjusted_p)  # enough owners, and estimable
+
+    def adjusted(field: str) -> np.ndarray:
+        return np.where(tested, [getattr(e, field) for e in effects], np.nan)
+
     columns |= {
         "copies": ratio(design.copies, n_owned),
         "delta": delta.estimate, "delta_low": delta.low, "delta_high": delta.high,
         "delta_p": delta.p_value, "delta_p_adj": _family_adjusted(delta.p_value, same_as),
         "same_as": [names[k] if k >= 0 else None for k in same_as],
-        "adjusted_delta": [e.estimate if ok else np.nan for e, ok in zip(effects, shown)],
-        "adjusted_delta_low": [e.low if ok else np.nan for e, ok in zip(effects, shown)],
-        "adjusted_delta_high": [e.high if ok else np.nan for e, ok in zip(effects, shown)],
+        "adjusted_delta": adjusted("estimate"), "adjusted_delta_low": adjusted("low"),
+        "adjusted_delta_high": adjusted("high"),
         "adjusted_p": adjusted_p, "adjusted_p_adj": _family_adjusted(adjusted_p, same_as),
         "first_acquirer_wr": design.first_acquirer_wr(), "used_wr": used["used_wr"],
         f"{score}_per_game": ratio(used["score"], n_owned),
