@@ -18,9 +18,11 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 from scipy import stats as sps
 
+from analytics import stats
 from analytics.experiments.compare import compare_games
 from analytics.experiments.paired import PairedGames, pair, read_arm
 from analytics.runs.simulate import RunConfig, run_simulation
@@ -48,12 +50,29 @@ def owners(games: PairedGames) -> dict[tuple[str, str], int]:
             for kind, names in games.components.items() for j, name in enumerate(names)}
 
 
+def paired_t_p(games: PairedGames, kind: str, name: str, measure: str) -> float:
+    """The p-value `compare` gave such a row before issue 28: the paired t-test of the
+    linearised ratio over games, for contrast."""
+    j = games.components[kind].index(name)
+    owned = {arm: games.owned[kind][arm][:, :, j] for arm in "AB"}
+    if measure == "owned_wr":
+        parts = [((games.win[arm] * owned[arm]).sum(axis=1), owned[arm].sum(axis=1))
+                 for arm in "AB"]
+    else:
+        parts = [(owned[arm].sum(axis=1), np.full(games.n_games, games.players)) for arm in "AB"]
+    return stats.paired_ratio_difference(*parts[0], *parts[1]).p_value
+
+
 def comparison_rows(games: PairedGames) -> pl.DataFrame:
-    """A comparison's component rows with the owners of each (the smaller arm's)."""
+    """A comparison's component rows with the owners of each (the smaller arm's) and the
+    p-value of the test before issue 28."""
     rows = compare_games(games).rows
     counts = owners(games)
-    return rows.with_columns(owners=pl.Series([counts.get((s, i), -1) for s, i in
-                                               rows.select("section", "item").rows()]))
+    keys = rows.select("section", "item", "measure").rows()
+    return rows.with_columns(
+        owners=pl.Series([counts.get((s, i), -1) for s, i, _ in keys]),
+        p_before=pl.Series([paired_t_p(games, s, i, m) if s != "game" else np.nan
+                            for s, i, m in keys], dtype=pl.Float64))
 
 
 def repeated_in_family(rows: pl.DataFrame) -> int:
@@ -83,11 +102,13 @@ def summary(frames: list[pl.DataFrame]) -> str:
                                  & (pl.col("owners") < high))
             n = here.height
             flagged = here.filter(pl.col("p") < ALPHA).height
+            before = here.filter(pl.col("p_before") < ALPHA).height
             lo, hi = band(n) if n else (float("nan"), float("nan"))
             label = f"{low}-{high - 1}" if high < 10**9 else f">= {low}"
             lines.append(f"{measure} rows, owners {label}: {flagged}/{n} flagged at p < "
                          f"{ALPHA} = {flagged / max(n, 1):.1%} (binomial 95% range of a "
-                         f"correct test on independent rows: {lo:.1%}-{hi:.1%})")
+                         f"correct test on independent rows: {lo:.1%}-{hi:.1%}; the paired "
+                         f"t-test before issue 28: {before / max(n, 1):.1%})")
     rates = rows.filter(pl.col("measure").is_in(["owned_wr", "take_rate"])
                         & pl.col("low").is_not_nan())  # polars orders NaN above every number
     outside = rates.filter((pl.col("low") < -1) | (pl.col("high") > 1)).height
@@ -105,6 +126,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="economist,hero,economist,hero")
+    parser.add_argument("--set", default="base", help="The card set both arms play.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default=None, help="Keep the two runs here.")
@@ -117,14 +139,16 @@ def main() -> None:
             run = folder / f"seed-{seed}"
             if not run.exists():
                 run_simulation(RunConfig(players=args.players, games=total, seed=seed,
-                                         bots=tuple(args.bots.split(",")), rotate=True),
+                                         bots=tuple(args.bots.split(",")), rotate=True,
+                                         card_set=args.set),
                                run, workers=args.workers, progress=False)
             arms.append(read_arm(label, [run]))
         games = pair(*arms, by_position=True)
     frames = [comparison_rows(chunk(games, k * args.games, args.games))
               for k in range(args.comparisons)]
     print(f"python -m analytics.devtools.calibration --comparisons {args.comparisons} "
-          f"--games {args.games} --players {args.players} --bots {args.bots} --seed {args.seed}")
+          f"--games {args.games} --players {args.players} --bots {args.bots} --set {args.set} "
+          f"--seed {args.seed}")
     print(summary(frames))
 
 
