@@ -283,3 +283,31 @@ def test_p_values_read_as_text(logs):
 def test_unknown_column_is_one_line(logs):
     result = invoke("seats", "--logs", logs, "--columns", "seat,colour")
     assert result.exit_code == 1 and "--columns: no column 'colour'" in result.stderr
+
+
+def test_a_card_bought_by_exactly_the_same_seats_is_one_hypothesis(tmp_path):
+    # Issue 28: the Hind is bought with the Elder every time, so their deltas are one test
+    # (same_as), counted once in the family; the caveat travels in the JSON rows.
+    from tests.analytics_fixtures import LogBuilder, feat
+
+    builder = LogBuilder(run_id="run-same")
+    for g in range(120):
+        winner = g % 4
+        game = builder.game(g + 1, tuple(9 if s == winner else 1 for s in range(4)))
+        for card in ("elder", "silver_hind"):
+            feat(builder, game, 1, winner if g % 3 else (winner + 1) % 4, card)
+        feat(builder, game, 1, (winner + 2) % 4, "satyrs")
+    result = invoke("cards", "--logs", builder.write(tmp_path / "run"), "--min-n", "1",
+                    "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = {r["card"]: r for r in json.loads(result.stdout)}
+    assert rows["silver_hind"]["same_as"] == "elder" and rows["elder"]["same_as"] is None
+    assert rows["silver_hind"]["delta_p_adj"] == rows["elder"]["delta_p_adj"]
+    # two tests in the family (elder, satyrs), not three
+    from statsmodels.stats.multitest import multipletests
+
+    family = [float(rows[card]["delta_p"]) for card in ("elder", "satyrs")]
+    assert float(rows["elder"]["delta_p_adj"]) == pytest.approx(
+        multipletests(family, method="fdr_bh")[1][0], rel=0.05)  # p as 2-digit text
+    assert "over the 2 cards whose delta is tested" in result.stderr
+    assert rows["elder"]["caveat"].startswith("association: who buys it, not what it does")

@@ -50,7 +50,9 @@ def _wilson(p: np.ndarray, n: np.ndarray, z) -> tuple[np.ndarray, np.ndarray]:
     with np.errstate(invalid="ignore", divide="ignore"):
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    # At a rate of 0 or 1 the bound is exactly 0 or 1; the formula gets there up to rounding.
+    low = np.where(p <= 0, 0.0, np.clip(centre - half, 0, 1))
+    return low, np.where(p >= 1, 1.0, np.clip(centre + half, 0, 1))
 
 
 def clustered_rates(numerator, denominator) -> ClusteredRates:

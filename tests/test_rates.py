@@ -1,0 +1,87 @@
+"""The rare-row rule (analytics.stats.rates): Wilson on the cluster-effective n, MOVER
+differences and the p-value their interval inverts; one hypothesis counted once; Holm."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
+
+from analytics import stats
+from analytics.stats.rates import ClusteredRates
+
+
+def _binomial(successes: int, n: int) -> ClusteredRates:
+    """A rate with no clustering (n_eff = n) and no influence (uncorrelated)."""
+    return ClusteredRates(np.array([successes / n]), np.array([float(n)]),
+                          np.array([float(n)]), np.zeros((1, 1)))
+
+
+@pytest.mark.parametrize(("s1", "n1", "s2", "n2"), [(8, 10, 0, 11), (56, 70, 48, 80),
+                                                    (5, 56, 0, 29), (1, 3, 2, 2)])
+def test_mover_without_clustering_is_newcombes_hybrid_score_interval(s1, n1, s2, n2):
+    diff = stats.rate_difference(_binomial(s1, n1), _binomial(s2, n2))
+    low, high = confint_proportions_2indep(s1, n1, s2, n2, method="newcomb", compare="diff")
+    assert (diff.low[0], diff.high[0]) == pytest.approx((low, high), abs=1e-12)
+
+
+def test_the_p_value_is_the_level_at_which_the_interval_reaches_zero():
+    first, second = _binomial(8, 10, ), _binomial(2, 11)
+    p = stats.rate_difference(first, second).p_value[0]
+    at_p = stats.rate_difference(first, second, confidence=1 - p)
+    assert at_p.low[0] == pytest.approx(0.0, abs=1e-9)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3),
+                          st.integers(0, 3)), min_size=2, max_size=40))
+def test_intervals_stay_in_range_and_agree_with_their_p(games):
+    """Any games (owners and their wins per game in two groups): rates in [0, 1], differences
+    in [-1, 1], and p < 0.05 exactly when the 95% interval leaves out 0."""
+    rows = np.array([(min(w1, o1), o1, min(w2, o2), o2) for w1, o1, w2, o2 in games], float)
+    first = stats.clustered_rates(rows[:, 0], rows[:, 1])
+    second = stats.clustered_rates(rows[:, 2], rows[:, 3])
+    for rate in (first, second):
+        low, high = rate.bounds(1.96)
+        if not np.isnan(rate.rate[0]):
+            assert 0 <= low[0] <= rate.rate[0] <= high[0] <= 1
+    diff = stats.rate_difference(first, second)
+    if np.isnan(diff.estimate[0]):
+        assert np.isnan(diff.p_value[0])
+        return
+    assert -1 <= diff.low[0] <= diff.estimate[0] <= diff.high[0] <= 1
+    excludes = diff.low[0] > 0 or diff.high[0] < 0
+    if abs(diff.p_value[0] - 0.05) > 1e-6:  # at the boundary either reading holds
+        assert (diff.p_value[0] < 0.05) == excludes
+
+
+def test_clustered_rate_counts_the_seats_of_one_game_once():
+    # Two owners in each of 50 games, one of whom wins: the owners' rate is 1/2 in every
+    # game (no spread); one owner in each of 100 games: binomial, n_eff = n (G-1)/G.
+    together = stats.clustered_rates(np.full(50, 1.0), np.full(50, 2.0))
+    assert together.n_eff[0] == 100  # nothing varies: the binomial n stands
+    wins = np.tile([1.0, 0.0, 0.0, 0.0], 25)
+    alone = stats.clustered_rates(wins, np.ones(100))
+    assert alone.n_eff[0] == pytest.approx(100 * 99 / 100)
+    low, high = alone.bounds(stats.normal_quantile(0.95))
+    expected = proportion_confint(25 * 0.99, 99, method="wilson")
+    assert (low[0], high[0]) == pytest.approx(expected, rel=1e-9)
+
+
+def test_same_hypotheses_finds_proportional_profiles_of_either_sign():
+    rng = np.random.default_rng(1)
+    base, other = rng.normal(size=50), rng.normal(size=50)
+    profiles = [base, other, -3 * base, np.zeros(50), other * 2, base]
+    p = [0.1, 0.2, 0.1, np.nan, 0.2, 0.1]
+    assert stats.same_hypotheses(profiles, p).tolist() == [-1, -1, 0, -1, 1, 0]
+
+
+def test_holm_matches_statsmodels():
+    p = np.array([0.01, 0.04, 0.03, np.nan, 0.005, 0.5])
+    ok = ~np.isnan(p)
+    expected = multipletests(p[ok], method="holm")[1]
+    assert stats.holm(p)[ok] == pytest.approx(expected, rel=1e-12)
+    assert np.isnan(stats.holm(p)[3])
