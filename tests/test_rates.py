@@ -1,5 +1,6 @@
-"""The rare-row rule (analytics.stats.rates): Wilson on the cluster-effective n, MOVER
-differences and the p-value their interval inverts; one hypothesis counted once; Holm."""
+"""The rare-row rule (analytics.stats.rates): Wilson (continuity-corrected) on the
+cluster-effective n, MOVER differences and the p-value their interval inverts; one hypothesis
+counted once; Holm."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 from analytics import stats
 from analytics.stats.rates import ClusteredRates
@@ -20,12 +20,24 @@ def _binomial(successes: int, n: int) -> ClusteredRates:
                           np.array([float(n)]), np.zeros((1, 1)))
 
 
-@pytest.mark.parametrize(("s1", "n1", "s2", "n2"), [(8, 10, 0, 11), (56, 70, 48, 80),
-                                                    (5, 56, 0, 29), (1, 3, 2, 2)])
-def test_mover_without_clustering_is_newcombes_hybrid_score_interval(s1, n1, s2, n2):
-    diff = stats.rate_difference(_binomial(s1, n1), _binomial(s2, n2))
-    low, high = confint_proportions_2indep(s1, n1, s2, n2, method="newcomb", compare="diff")
-    assert (diff.low[0], diff.high[0]) == pytest.approx((low, high), abs=1e-12)
+# Newcombe (1998a) Table I, method 4: Wilson's score interval with continuity correction.
+TABLE_I = [((81, 263), (0.2535, 0.3682)), ((15, 148), (0.0598, 0.1644)),
+           ((0, 10), (0.0, 0.3445)), ((1, 10), (0.0052, 0.4588)), ((5, 56), (0.0333, 0.2037))]
+
+
+@pytest.mark.parametrize(("counts", "published"), TABLE_I)
+def test_a_rate_is_wilsons_continuity_corrected_interval(counts, published):
+    low, high = _binomial(*counts).bounds(stats.normal_quantile(0.95))
+    assert (low[0], high[0]) == pytest.approx(published, abs=5e-5)
+
+
+def test_a_difference_is_mover_from_each_rates_own_bounds():
+    # Newcombe (1998b) method 11 from the published bounds of 81/263 and 15/148 (r = 0)
+    diff = stats.rate_difference(_binomial(81, 263), _binomial(15, 148))
+    (l1, u1), (l2, u2) = TABLE_I[0][1], TABLE_I[1][1]
+    p1, p2 = 81 / 263, 15 / 148
+    expected = (p1 - p2 - np.hypot(p1 - l1, u2 - p2), p1 - p2 + np.hypot(u1 - p1, p2 - l2))
+    assert (diff.low[0], diff.high[0]) == pytest.approx(expected, abs=1e-4)
 
 
 def test_the_p_value_is_the_level_at_which_the_interval_reaches_zero():
@@ -66,9 +78,7 @@ def test_clustered_rate_counts_the_seats_of_one_game_once():
     wins = np.tile([1.0, 0.0, 0.0, 0.0], 25)
     alone = stats.clustered_rates(wins, np.ones(100))
     assert alone.n_eff[0] == pytest.approx(100 * 99 / 100)
-    low, high = alone.bounds(stats.normal_quantile(0.95))
-    expected = proportion_confint(25 * 0.99, 99, method="wilson")
-    assert (low[0], high[0]) == pytest.approx(expected, rel=1e-9)
+    assert alone.rate[0] == 0.25
 
 
 def test_same_hypotheses_finds_proportional_profiles_of_either_sign():
