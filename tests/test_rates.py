@@ -86,7 +86,12 @@ def test_same_hypotheses_finds_proportional_profiles_of_either_sign():
     base, other = rng.normal(size=50), rng.normal(size=50)
     profiles = [base, other, -3 * base, np.zeros(50), other * 2, base]
     p = [0.1, 0.2, 0.1, np.nan, 0.2, 0.1]
-    assert stats.same_hypotheses(profiles, p).tolist() == [-1, -1, 0, -1, 1, 0]
+    signatures = [stats.profile_signature(v) for v in profiles]
+    assert stats.same_hypotheses(signatures, p).tolist() == [-1, -1, 0, -1, 1, 0]
+    # rounding apart (the same profile by two float paths), still one hypothesis
+    nudged = [base, base * (1 + 1e-13) - 1e-16]
+    assert stats.same_hypotheses([stats.profile_signature(v) for v in nudged],
+                                 [0.1, 0.1]).tolist() == [-1, 0]
 
 
 def test_holm_matches_statsmodels():

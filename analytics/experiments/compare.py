@@ -101,10 +101,12 @@ def _measure_of(key: str) -> str:
             "decisions": "length", "tie_rate": "rate"}[key]
 
 
-def component_rows(games: PairedGames, kind: str) -> tuple[list[dict], list[np.ndarray]]:
+def component_rows(games: PairedGames, kind: str
+                   ) -> tuple[list[dict], list[tuple[float, float]]]:
     """Per component of `kind`: take rate and owners' win rate in each arm and their
     differences (the rare-row rule of analytics.stats.rates: Wilson on the cluster-effective
-    n, MOVER with the arms' correlation), with each row's per-game profile."""
+    n, MOVER with the arms' correlation), with each row's profile signature (which rows test
+    one hypothesis)."""
     names = games.components[kind]
     seats = np.full((games.n_games, 1), float(games.players))
     rates = {}
@@ -116,7 +118,8 @@ def component_rows(games: PairedGames, kind: str) -> tuple[list[dict], list[np.n
         offered = games.offered[kind][arm].astype(float)
         rates[arm] = {"take_rate": stats.clustered_rates(owners, seats * offered),
                       "owned_wr": stats.clustered_rates(wins, owners)}
-    rows, profiles = [], []
+    rows: list[dict] = []
+    signatures: list[tuple[float, float]] = []
     for measure in ("take_rate", "owned_wr"):
         a, b = rates["A"][measure], rates["B"][measure]
         diff = stats.rate_difference(b, a)
@@ -131,9 +134,9 @@ def component_rows(games: PairedGames, kind: str) -> tuple[list[dict], list[np.n
                          "a": a.rate[j], "b": b.rate[j], "difference": diff.estimate[j],
                          "low": diff.low[j], "high": diff.high[j], "p": p[j],
                          "corr": corr[j], "variance_ratio": ratio[j], "n_games": games.n_games})
-            profiles.append(b.influence[:, j] - a.influence[:, j])
+            signatures.append(stats.profile_signature(b.influence[:, j] - a.influence[:, j]))
     order = np.argsort([j for j in range(len(names))] * 2, kind="stable")  # item by item
-    return [rows[i] for i in order], [profiles[i] for i in order]
+    return [rows[i] for i in order], [signatures[i] for i in order]
 
 
 def _variance_ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -167,13 +170,14 @@ def compare_games(games: PairedGames, endpoint: str = "first_seat") -> Compariso
                 for key, (label, arrays) in inputs.items()}
     rows = [_row("game", label, _measure_of(key), result)
             for key, (label, result) in measures.items()]
-    profiles = [stats.paired_profile(*arrays) for _, arrays in inputs.values()]
+    signatures = [stats.profile_signature(stats.paired_profile(*arrays))
+                  for _, arrays in inputs.values()]
     for kind in games.roles.kinds:
-        kind_rows, kind_profiles = component_rows(games, kind)
+        kind_rows, kind_signatures = component_rows(games, kind)
         rows.extend(kind_rows)
-        profiles.extend(kind_profiles)
+        signatures.extend(kind_signatures)
     frame = pl.DataFrame(rows, schema=ROW_SCHEMA)
-    same_as = stats.same_hypotheses(profiles, frame["p"].to_numpy())
+    same_as = stats.same_hypotheses(signatures, frame["p"].to_numpy())
     labels = [f"{s} {i} {m}" for s, i, m in frame.select("section", "item", "measure").rows()]
     frame = frame.with_columns(
         p_adj=pl.Series(_bh_by_section(frame, same_as)),

@@ -20,6 +20,7 @@ from analytics.stats.estimates import (
     mean_bounds,
     newcombe_difference,
     normal_quantile,
+    profile_signature,
     same_hypotheses,
     seat_chi_square,
     two_sided_p,
@@ -52,7 +53,8 @@ from analytics.stats.regression import adjusted_associations, logistic_average_e
 
 __all__ = [
     "RARE_ROW_RULE", "ClusteredRates", "RateDifference", "clustered_rates", "holm",
-    "paired_profile", "rate_correlation", "rate_difference", "same_hypotheses", "score_test_p",
+    "paired_profile", "profile_signature", "rate_correlation", "rate_difference",
+    "same_hypotheses", "score_test_p",
     "Estimate", "Paired", "adjusted_associations", "benjamini_hochberg", "bootstrap_sums",
     "cluster_ratio_bounds", "format_p", "logistic_average_effects", "mean_bounds",
     "newcombe_difference", "normal_quantile", "obrien_fleming_bounds", "paired_mean_difference",
