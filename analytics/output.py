@@ -26,7 +26,7 @@ FORMATS = ("table", "csv", "json")
 ABBREVIATIONS = {
     "n": "n: sample size", "wr": "wr: win rate (tied winners split a win)",
     "low": "low/high: 95% interval", "delta": "delta: owned wr - not-owned wr",
-    "adj": "p_adj: p-value adjusted over the table (Benjamini-Hochberg)",
+    "adj": "p_adj: p-value adjusted within its family (the notes name each family)",
     "chi2": "chi2_p: chi-square test against 1/N", "sd": "sd: standard deviation",
     "p95": "p95: 95th percentile",
 }
@@ -37,7 +37,7 @@ def render_table(frame: pl.DataFrame, fmt: str = "table", float_digits: int = 3)
     if fmt == "csv":
         return frame.write_csv()
     if fmt == "json":
-        return json.dumps(frame.to_dicts(), indent=2, default=str)
+        return json_text(frame.to_dicts())
     if fmt != "table":
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     with pl.Config(
@@ -47,7 +47,53 @@ def render_table(frame: pl.DataFrame, fmt: str = "table", float_digits: int = 3)
         tbl_cell_numeric_alignment="RIGHT", thousands_separator=",",
         float_precision=float_digits,
     ):
-        return _NULL_CELL.sub(lambda m: " " * len(m[0]), str(with_p_values_as_text(frame)))
+        text = with_intervals_as_text(with_p_values_as_text(frame), float_digits)
+        return _NULL_CELL.sub(lambda m: " " * len(m[0]), str(text))
+
+
+INTERVAL_LEGEND = "x (low, high): an estimate and its 95% interval"
+
+
+def interval_columns(frame: pl.DataFrame) -> list[str]:
+    """Numeric columns X with both X_low and X_high beside them."""
+    return [c for c in frame.columns if f"{c}_low" in frame.columns
+            and f"{c}_high" in frame.columns and frame.schema[c].is_numeric()]
+
+
+def with_intervals_as_text(frame: pl.DataFrame, digits: int = 3) -> pl.DataFrame:
+    """Each estimate X with X_low and X_high as one cell `x (low, high)`: a person reads an
+    estimate with its interval (CSV and JSON keep the three columns)."""
+    merged = interval_columns(frame)
+    if not merged:
+        return frame
+
+    def cell(row: dict) -> str | None:
+        value, low, high = row.values()
+        if value is None:
+            return None
+        bounds = "" if low is None or high is None else f" ({low:.{digits}f}, {high:.{digits}f})"
+        return f"{value:.{digits}f}{bounds}"
+
+    return frame.with_columns(
+        pl.struct(pl.col(c), pl.col(f"{c}_low"), pl.col(f"{c}_high"))
+        .map_elements(cell, return_dtype=pl.String).alias(c) for c in merged
+    ).drop(*(f"{c}_{end}" for c in merged for end in ("low", "high")))
+
+
+def json_text(body: object) -> str:
+    """`body` as strict JSON (RFC 8259): NaN and infinities are null, which every parser reads
+    (Python's json writes a bare NaN that jq and browsers refuse); other objects as text."""
+    return json.dumps(_finite(body), indent=2, default=str, allow_nan=False)
+
+
+def _finite(value: object) -> object:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 # A missing value prints as `null`; a person reads an empty cell better.
@@ -89,10 +135,15 @@ def choose_columns(frame: pl.DataFrame, fmt: str, default: Sequence[str] = (),
 
 
 def legend(columns: Sequence[str]) -> str:
-    """One line explaining the abbreviations that occur in `columns` (empty if none)."""
+    """One line explaining the abbreviations that occur in `columns` (empty if none); columns
+    shown as `x (low, high)` in a text table are said so."""
     words = dict.fromkeys(w for column in columns for w in column.split("_")
                           if w in ABBREVIATIONS)
-    return "legend: " + "; ".join(ABBREVIATIONS[w] for w in words) if words else ""
+    merged = any(f"{c}_low" in columns and f"{c}_high" in columns for c in columns)
+    if merged:
+        words.pop("low", None)
+    parts = [INTERVAL_LEGEND] * merged + [ABBREVIATIONS[w] for w in words]
+    return "legend: " + "; ".join(parts) if parts else ""
 
 
 # Output paths. Every --out (and --report) is checked by `prepare_out` before any work, and

@@ -2,7 +2,7 @@
 -- grain: one row per game and seat
 with seats as (
     select g.seed, g.game_id, g.run_id, g.players, g.module, g.card_set, g.rounds,
-           g.n_decisions, g.tied, p.seat, p.bot, p.score, p.win_share
+           g.n_decisions, g.tied, p.seat, p.bot, p.score, p.win_share, g.game_index
     from players as p
     join games as g using (game_id)
 ),
@@ -19,7 +19,8 @@ final as (
            seat::integer as seat,
            bot,
            score::integer as score,
-           win_share::double as win_share
+           win_share::double as win_share,
+           game_index::integer as game_index
     from seats
 )
 select * from final

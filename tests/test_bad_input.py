@@ -142,7 +142,7 @@ SAMPLE = Path(__file__).parents[1] / "logs" / "samples" / "2p-base.dfr"
 
 
 def test_a_sort_column_that_is_not_there_is_named(run):
-    columns = "players, seat, n, win_rate, low, high, expected, chi2_p"
+    columns = "players, seat, n, win_rate, low, high, expected, p, p_adj"
     for sort in ("nosuch", ""):
         assert one_line(invoke("seats", "--logs", run, "--sort", sort)) == (
             f"Error: cannot sort by {sort!r}: columns are {columns}")
@@ -224,7 +224,7 @@ def test_a_usage_error_always_shows_the_usage(args):
     (["--paired", "--logs-a", "{run}"], "--logs-a and --logs-b go together (one arm each): "
      "give both"),
     (["--logs-a", "{run}", "--logs-b", "{run}"], "--logs-a and --logs-b measure the "
-     "correlation of a paired design: add --paired"),
+     "spread of a paired design: add --paired"),
     (["--paired", "--correlation", "0.3", "--logs-a", "{run}", "--logs-b", "{run}"],
      "--logs-a and --logs-b measure the correlation that --correlation assumes: drop "
      "--correlation"),

@@ -56,20 +56,45 @@ def test_spread_matches_numpy():
     assert sd.low <= sd.estimate <= sd.high and p95.low <= p95.estimate <= p95.high
 
 
-def test_verdict_names_worst_and_how_sure():
-    seat = bs.Imbalance("seat 0", bs.rate(300, 1000), 0.25, 0.0004)
-    text = bs.verdict(4, 1000, seat)
-    assert text == ("4 players (1,000 games): worst imbalance: seat 0 wins 30.0% of games, "
-                    "5.0 points more than a fair 25.0% (95% 27.2%-32.9%; p < 0.001): almost "
-                    "certainly real.")
+def test_verdict_says_what_the_test_says_without_probability_of_truth():
+    # Issue 28: the worst seat's own test (adjusted over the seats), in words of what a
+    # p-value says: how unlikely such a gap would be if seats were fair.
+    seat = bs.Imbalance("seat 3", bs.rate(1930, 10000), 0.25, 0.0004, "Holm over 4 seats")
+    text = bs.verdict(4, 10000, seat)
+    assert text == ("4 players (10,000 games): seat 3 wins less than a fair share (25.0%): "
+                    "19.3%, 95% 18.5%-20.1%, n = 10,000 games; this gap would be very unlikely "
+                    "if seats were fair (adjusted p < 0.001, Holm over 4 seats).")
     calm = bs.verdict(4, 1000, bs.Imbalance("seat 1", bs.rate(260, 1000), 0.25, 0.31))
-    assert "no clear imbalance" in calm and "(95% 23.4%-28.8%; p = 0.31): could well be " \
-        "chance." in calm
+    assert calm == ("4 players (1,000 games): no seat is clearly off a fair share; the largest "
+                    "gap: seat 1 wins more than a fair share (25.0%): 26.0%, 95% 23.4%-28.8%, "
+                    "n = 1,000 games; a gap this size is common when seats are fair (adjusted "
+                    "p = 0.31).")
     bots = [bs.Imbalance("bot hero", bs.rate(400, 1000), 0.5, 0.0001),
             bs.Imbalance("bot random", bs.rate(90, 1000), 0.1, 0.2)]
-    assert bs.verdict(4, 1000, seat, bots).endswith(
-        "Between the bots: bot hero wins 40.0% of games, 10.0 points less than its share of "
-        "seats, 50.0% (95% 37.0%-43.1%; p < 0.001): almost certainly real.")
+    assert bs.verdict(4, 10000, seat, bots).endswith(
+        "Between the bots: bot hero wins less than its share of seats (50.0%): 40.0%, 95% "
+        "37.0%-43.1%, n = 1,000 games; this gap would be very unlikely if the bots were "
+        "equally strong (adjusted p < 0.001).")
+    for p in (0.0004, 0.004, 0.04, 0.4):
+        words = bs.how_unusual(p)
+        assert "real" not in words and "certain" not in words and "likely real" not in words
+
+
+def test_seat_tests_are_score_tests_adjusted_by_holm():
+    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.proportion import proportions_ztest
+
+    wins = np.array([[1, 0, 0, 0]] * 40 + [[0, 1, 0, 0]] * 25 + [[0, 0, 1, 0]] * 20
+                    + [[0, 0, 0, 1]] * 15, dtype=float)
+    advantage = bs.seat_advantage(wins, n_boot=10)
+    # the score test: the variance at the null rate 1/4 (statsmodels' prop_var)
+    expected = [proportions_ztest(w, 100, 0.25, prop_var=0.25)[1] for w in (40, 25, 20, 15)]
+    assert [s.p_value for s in advantage.seats] == pytest.approx(expected, rel=1e-9)
+    holm = multipletests(expected, method="holm")[1]
+    assert advantage.seat_p_adjusted == pytest.approx(holm, rel=1e-9)
+    # two seats: one hypothesis, tested once (seat 1's gap is seat 0's)
+    two = bs.seat_advantage(np.array([[1.0, 0.0]] * 60 + [[0.0, 1.0]] * 40), n_boot=10)
+    assert list(two.seat_p_adjusted) == [two.seats[0].p_value] * 2
 
 
 @given(arrays(np.int8, st.tuples(st.integers(1, 30), st.integers(2, 4)),

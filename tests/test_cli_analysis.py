@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import click
 import pytest
@@ -45,8 +46,9 @@ def test_cards_csv_is_clean_and_footnote_goes_to_stderr(logs):
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["card"] for r in rows] == ["silver_hind", "elder"]
-    for column in ("n_available", "take_rate", "owned_wr_low", "delta_high", "adjusted_delta",
-                   "p_adj", "glory_per_game"):
+    for column in ("n_available", "take_rate", "take_rate_low", "owned_wr_low",
+                   "not_owned_wr_high", "delta_high", "delta_p", "delta_p_adj", "adjusted_delta",
+                   "adjusted_p_adj", "glory_per_game", "caveat"):
         assert column in rows[0]
     assert "13 rows under --min-n 1 hidden" in result.stderr
 
@@ -138,15 +140,31 @@ def _common_card_logs(folder, games=40, card_set="base", cards=None, run_id="run
     return folder
 
 
-def test_owned_win_rate_interval_is_clustered_by_game(tmp_path):
-    # One owner wins each game: the owners' win rate is 1/4 in every game, so its interval
-    # clustered by game has no width (a Wilson interval over 160 seat-games: 0.19 to 0.32).
+def corrected_wilson(successes: float, n: float, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson's interval with continuity correction, solved as what it is: the rates pi with
+    |p - pi| - 1/(2n) = z sqrt(pi (1 - pi) / n) (Newcombe 1998, method 4)."""
+    from scipy.optimize import brentq
+
+    p = successes / n
+
+    def gap(pi: float) -> float:
+        return abs(p - pi) - 1 / (2 * n) - z * (pi * (1 - pi) / n) ** 0.5
+
+    return brentq(gap, 1e-12, p), brentq(gap, p, 1 - 1e-12)
+
+
+def test_owned_win_rate_interval_without_spread_between_games_is_wilsons(tmp_path):
+    # One owner wins each game: the owners' win rate is 1/4 in every game, its variance
+    # clustered by game is 0. Issue 28: no interval of zero width from 40 games; the rare-row
+    # rule falls back to Wilson's (continuity-corrected) over the 160 seat-games. Before, the
+    # clustered normal interval pinned (0.25, 0.25).
     logs = _common_card_logs(tmp_path / "run")
     result = invoke("cards", "--logs", logs, "--min-n", "1", "--format", "json")
     assert result.exit_code == 0, result.output
     elder = next(r for r in json.loads(result.stdout) if r["card"] == "elder")
     assert elder["owned_wr"] == pytest.approx(0.25)
-    assert (elder["owned_wr_low"], elder["owned_wr_high"]) == pytest.approx((0.25, 0.25))
+    assert (elder["owned_wr_low"], elder["owned_wr_high"]) == pytest.approx(
+        corrected_wilson(40, 160), rel=1e-6)
 
 
 def test_card_footnotes_call_associations_associations(logs):
@@ -156,7 +174,7 @@ def test_card_footnotes_call_associations_associations(logs):
     assert "from owning it" not in result.stderr and "adjusted_effect" not in result.stdout
 
 
-def test_seat_chi2_p_that_underflows_is_said_not_zero(tmp_path):
+def test_seat_p_that_underflows_is_said_not_zero(tmp_path):
     from tests.analytics_fixtures import LogBuilder
 
     builder = LogBuilder(run_id="run-seat", players=2)
@@ -166,8 +184,29 @@ def test_seat_chi2_p_that_underflows_is_said_not_zero(tmp_path):
     result = invoke("seats", "--logs", folder, "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert {r["chi2_p"] for r in rows} == {"< 1e-300"}
+    assert {r["p"] for r in rows} == {r["p_adj"] for r in rows} == {"< 1e-300"}
     assert "p = < 1e-300" in result.stderr
+
+
+def test_each_seat_has_its_own_test_adjusted_over_its_player_count(tmp_path):
+    # Issue 28: a p-value beside the seat it tests (not the omnibus chi-square on every row).
+    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.proportion import proportions_ztest
+
+    from tests.analytics_fixtures import LogBuilder
+
+    builder = LogBuilder(run_id="run-seats")
+    for g in range(100):  # seat wins: 40, 25, 20, 15 of 100 games
+        winner = 0 if g < 40 else 1 if g < 65 else 2 if g < 85 else 3
+        builder.game(g + 1, tuple(9 if s == winner else 1 for s in range(4)))
+    result = invoke("seats", "--logs", builder.write(tmp_path / "run"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    expected = [proportions_ztest(w, 100, 0.25, prop_var=0.25)[1] for w in (40, 25, 20, 15)]
+    assert [float(r["p"]) for r in rows] == pytest.approx(expected, rel=0.03)  # 2 digits
+    holm = multipletests(expected, method="holm")[1]
+    assert [float(r["p_adj"]) for r in rows] == pytest.approx(holm, rel=0.03)
+    assert "chi2_p" not in rows[0] and "all seats at once: chi-square" in result.stderr
 
 
 def test_card_p_values_are_text(tmp_path):
@@ -183,7 +222,7 @@ def test_card_p_values_are_text(tmp_path):
     result = invoke("cards", "--logs", builder.write(tmp_path / "run"), "--min-n", "0",
                     "--format", "json")
     assert result.exit_code == 0, result.output
-    p_adj = {r["card"]: r["p_adj"] for r in json.loads(result.stdout)}
+    p_adj = {r["card"]: r["delta_p_adj"] for r in json.loads(result.stdout)}
     assert isinstance(p_adj["elder"], str) and 0 < float(p_adj["elder"]) < 1e-10
     assert "e-" in p_adj["elder"]  # scientific notation, not a rounded 0.0
 
@@ -218,13 +257,6 @@ def test_power_paired_says_the_correlation_is_assumed():
     assert result.exit_code == 0 and "ASSUMED" in result.stderr
 
 
-def test_power_paired_measures_the_correlation_of_two_runs(tmp_path):
-    a = _common_card_logs(tmp_path / "a", run_id="run-x")
-    result = invoke("power", "--effect", "0.02", "--paired", "--logs-a", a, "--logs-b", a)
-    assert result.exit_code == 0, result.output
-    assert "1.000, MEASURED from 40 paired games" in result.stderr
-
-
 def test_summary_lists_cards_by_take_rate_not_owned_win_rate(logs):
     from analytics.tables.summary import summary_tables
 
@@ -237,10 +269,14 @@ def test_text_tables_show_a_short_set_of_columns(logs):
     short = invoke("cards", "--logs", logs, "--min-n", "1")
     assert short.exit_code == 0, short.output
     header = short.stdout.splitlines()[0]
-    assert "|  delta |" in header and "owned_wr_low" not in header and "used_wr" not in header
-    assert "legend: n: sample size;" in short.stderr and "p_adj: p-value adjusted" in short.stderr
+    assert "| delta " in header and "owned_wr_low" not in header and "used_wr" not in header
+    # each default column is a count or an estimate with its interval (issue 28)
+    assert "glory_per_game" not in header
+    assert re.search(r"\| 0\.300 \(0\.243, 0\.364\) \|", short.stdout)
+    assert "legend: x (low, high): an estimate and its 95% interval; n: sample size;" in \
+        short.stderr and "p_adj: p-value adjusted within its family" in short.stderr
     wide = invoke("cards", "--logs", logs, "--min-n", "1", "--wide").stdout.splitlines()[0]
-    assert "owned_wr_low" in wide and "used_wr" in wide
+    assert "used_wr" in wide and "owned_wr_low" not in wide  # shown as `x (low, high)`
     chosen = invoke("cards", "--logs", logs, "--min-n", "1", "--columns", "card,take_rate")
     assert chosen.stdout.splitlines()[0].split("|")[1:3] == [" card        ", " take_rate "]
     rows = list(csv.DictReader(io.StringIO(invoke("cards", "--logs", logs, "--min-n", "1",
@@ -258,3 +294,31 @@ def test_p_values_read_as_text(logs):
 def test_unknown_column_is_one_line(logs):
     result = invoke("seats", "--logs", logs, "--columns", "seat,colour")
     assert result.exit_code == 1 and "--columns: no column 'colour'" in result.stderr
+
+
+def test_a_card_bought_by_exactly_the_same_seats_is_one_hypothesis(tmp_path):
+    # Issue 28: the Hind is bought with the Elder every time, so their deltas are one test
+    # (same_as), counted once in the family; the caveat travels in the JSON rows.
+    from tests.analytics_fixtures import LogBuilder, feat
+
+    builder = LogBuilder(run_id="run-same")
+    for g in range(120):
+        winner = g % 4
+        game = builder.game(g + 1, tuple(9 if s == winner else 1 for s in range(4)))
+        for card in ("elder", "silver_hind"):
+            feat(builder, game, 1, winner if g % 3 else (winner + 1) % 4, card)
+        feat(builder, game, 1, (winner + 2) % 4, "satyrs")
+    result = invoke("cards", "--logs", builder.write(tmp_path / "run"), "--min-n", "1",
+                    "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = {r["card"]: r for r in json.loads(result.stdout)}
+    assert rows["silver_hind"]["same_as"] == "elder" and rows["elder"]["same_as"] is None
+    assert rows["silver_hind"]["delta_p_adj"] == rows["elder"]["delta_p_adj"]
+    # two tests in the family (elder, satyrs), not three
+    from statsmodels.stats.multitest import multipletests
+
+    family = [float(rows[card]["delta_p"]) for card in ("elder", "satyrs")]
+    assert float(rows["elder"]["delta_p_adj"]) == pytest.approx(
+        multipletests(family, method="fdr_bh")[1][0], rel=0.05)  # p as 2-digit text
+    assert "over the 2 cards whose delta is tested" in result.stderr
+    assert rows["elder"]["caveat"].startswith("association: who buys it, not what it does")

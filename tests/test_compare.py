@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from scipy import stats as sps
 
 from analytics.cli.compare import COMMANDS
+from analytics.experiments import compare as compare_module
 from analytics.experiments.compare import buyers_difference, compare_games, compare_logs
 from analytics.experiments.paired import PairedGames, pair, read_arm, read_arms, small_pages
 from analytics.games.diceforge.roles import ROLES
@@ -388,3 +389,77 @@ def test_until_decisive_stops_at_the_first_look_that_crosses(tmp_path):
     assert rule.z == (0.5, 10.0) and rule.stopped_early and rule.games_per_look == 8
     assert "crossed at look 2 (16 games per arm)" in rule.text
     assert not (tmp_path / "a" / "look-3").exists()
+
+
+# --- issue 28: identical arms, --seed-b, one test per hypothesis ----------------------------
+
+def test_a_setup_compared_with_itself_says_the_arms_are_identical(invoke, tmp_path):
+    args = ("compare", "--a", "base", "--b", "base", "--players", "2", "--bots", "random",
+            "--games", "8", "--workers", "1", "--quiet", "--format", "json")
+    same = json.loads(invoke(*args).stdout)
+    assert same["identical_arms"] is True
+    assert "the arms are identical" in same["notes"][0] and "--seed-b" in same["notes"][0]
+    other = invoke(*args, "--seed-b", "1", "--all-rows", "--out", tmp_path / "arms")
+    assert other.exit_code == 0, other.output
+    body = json.loads(other.stdout)
+    assert body["identical_arms"] is False and not any("identical" in n for n in body["notes"])
+    assert not any("different bots" in n for n in body["notes"])  # paired by position
+    assert any(r["difference"] not in (0, None) for r in body["rows"])
+    seeds = [read_arm(arm, [tmp_path / "arms" / arm.lower()]).seats["seed"] for arm in "AB"]
+    assert not set(seeds[0]) & set(seeds[1])  # B played other seeds
+
+
+def test_pairing_by_position_lines_up_game_indices_not_seeds(tmp_path):
+    arms = []
+    for label, offset in (("A", 0), ("B", 500)):
+        builder = LogBuilder(run_id=f"run-{label}")
+        for g in range(6):  # seeds of B in the reverse order of A's: position is the index
+            seed = offset + (g if label == "A" else 10 - g)
+            builder.game(seed, tuple(9 if s == g % 4 else 0 for s in range(4)),
+                         bots=("economist", "hero") * 2)
+        arms.append(read_arm(label, [builder.write(tmp_path / label)]))
+    games = pair(*arms, by_position=True)
+    assert np.array_equal(games.win["A"], games.win["B"])  # game g of each: seat g % 4 won
+    with pytest.raises(Exception, match="no game with the same seed"):
+        pair(*arms)
+
+
+def test_one_hypothesis_is_one_row_in_its_family():
+    rng = np.random.default_rng(4)
+    n = 200
+    owned = {arm: (rng.random((n, 4, 2)) < 0.3).astype(np.float32) for arm in "AB"}
+    games = synthetic(rng, n, components=("card_x", "card_y"), owned=owned)
+    # a face forged only by card_x: the very same owners
+    faces = {arm: owned[arm][:, :, :1].copy() for arm in "AB"}
+    bots = {arm: np.tile(np.array(["economist", "hero"] * 2), (n, 1)) for arm in "AB"}
+    games = dataclasses.replace(
+        games, bots=bots, components={"card": ["card_x", "card_y"], "face": ["face_x"]},
+        offered={"card": games.offered["card"],
+                 "face": {arm: np.ones(1, bool) for arm in "AB"}},
+        owned={"card": owned, "face": faces})
+    comparison = compare_games(games)
+    rows = {(r["section"], r["item"], r["measure"]): r for r in comparison.rows.to_dicts()}
+    repeats = {key: r["same_as"] for key, r in rows.items() if r["same_as"]}
+    assert repeats == {
+        ("game", "first seat advantage (seat 0 - 1/N)", "win_rate"): "game seat 0 win_rate",
+        ("game", "bot hero", "win_rate"): "game bot economist win_rate",
+        ("face", "face_x", "take_rate"): "card card_x take_rate",
+        ("face", "face_x", "owned_wr"): "card card_x owned_wr",
+    }
+    for key, repeated in repeats.items():  # the same test: the same p and adjusted p
+        original = next(r for k, r in rows.items() if " ".join(k) == repeated)
+        assert (rows[key]["p"], rows[key]["p_adj"]) == pytest.approx(
+            (original["p"], original["p_adj"]))
+    # BH counts each hypothesis once: the game family holds the other tested rows
+    game = comparison.rows.filter(pl.col("section") == "game")
+    tested = game.filter(pl.col("p").is_not_nan() & pl.col("same_as").is_null())
+    expected = stats_bh(tested["p"].to_numpy())
+    assert tested["p_adj"].to_list() == pytest.approx(expected.tolist())
+    assert f"the game as a whole ({tested.height} tests; 2 rows repeat" in \
+        compare_module.family_note(comparison)
+
+
+def stats_bh(p):
+    from statsmodels.stats.multitest import multipletests
+
+    return multipletests(p, method="fdr_bh")[1]

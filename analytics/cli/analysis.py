@@ -223,7 +223,12 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
 
 @click.command("power", cls=Command)
 @click.option("--effect", type=FLOAT, multiple=True, required=True,
-              help="Change in win rate to detect, e.g. 0.02 (repeatable).")
+              help="Change to detect in the endpoint's unit, e.g. 0.02 of a win rate or 1.5 "
+                   "points of score (repeatable).")
+@click.option("--endpoint", "endpoints", multiple=True, default=("seat:0",), show_default=True,
+              metavar="seat:N|bot:NAME|value:CARD|score",
+              help="What the games are for (repeatable): a seat's win rate, a bot's win "
+                   "share, a card's value on its buyers, the mean score.")
 @click.option("--base", type=FLOAT, default=0.25, show_default=True, help="Baseline win rate.")
 @click.option("--paired", is_flag=True, help="Paired seeds (same seeds under both setups).")
 @click.option("--correlation", type=FloatRange(-1, 1), default=None,
@@ -237,19 +242,22 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
               default=0.8, show_default=True, help="Chance of detecting the effect.")
 @game_option
 @format_option
-def power_command(effect, base, paired, correlation, logs_a, logs_b, alpha, power_, game, fmt):
-    """How many games detect a change in win rate.
+def power_command(effect, endpoints, base, paired, correlation, logs_a, logs_b, alpha, power_,
+                  game, fmt):
+    """How many games detect a change in one endpoint; each endpoint has its own spread,
+    measured from two paired runs (--logs-a/--logs-b) or, for win rates, assumed.
 
     \b
     Examples:
       dicelab power --effect 0.02
       dicelab power --effect 0.02 --effect 0.05 --base 0.5 --paired
-      dicelab power --effect 0.02 --paired --logs-a logs/base --logs-b logs/alt
+      dicelab power --effect 0.01 --paired --logs-a logs/a --logs-b logs/b \\
+          --endpoint seat:0 --endpoint bot:hero --endpoint value:cyclops --endpoint score
     """
-    from analytics.experiments.compare import paired_correlation
+    from analytics.experiments.power import power_table
 
-    correlation, measured = paired_correlation(paired, correlation, logs_a, logs_b, game)
-    emit(analysis.power_table(effect, base, alpha, power_, paired, correlation, measured), fmt)
+    emit(power_table(effect, endpoints, base, alpha, power_, paired, correlation, logs_a,
+                     logs_b, game), fmt)
 
 
 # Charts drawn the way the report draws them: kind -> (report source, report chart). The score

@@ -45,6 +45,9 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
               help="Games per arm (the most, with --until-decisive), rounded up to whole "
                    "rotations of the bots (a multiple of --players per look).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of both arms.")
+@click.option("--seed-b", type=INT, default=None,
+              help="A/A check: arm B plays this run seed instead (other games, paired with "
+                   "A's by position: the same bots in the same seats).")
 @click.option("--logs-a", multiple=True, metavar="PATH", help="Arm A from existing runs.")
 @click.option("--logs-b", multiple=True, metavar="PATH", help="Arm B from existing runs.")
 @click.option("--endpoint", default="first_seat", show_default=True,
@@ -65,7 +68,7 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @game_option
 @format_option
 def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots_a, bots_b,
-                    players, games, seed, logs_a, logs_b, endpoint, until_decisive, looks,
+                    players, games, seed, seed_b, logs_a, logs_b, endpoint, until_decisive, looks,
                     alpha, all_rows, out, workers, quiet, cluster, game, fmt):
     """Compare two setups on the same seeds: paired differences of every measure.
 
@@ -76,6 +79,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     Examples:
       dicelab compare --a base --b base-alternates --bots economist,hero,economist,hero
       dicelab compare --a base --b base --rule-b ties=tiebreak --endpoint tie_rate
+      dicelab compare --a base --b base --seed-b 1 --all-rows   # A/A: other seeds for B
       dicelab compare --a base --b my-set.toml --until-decisive --games 20000 --looks 4
       dicelab compare --logs-a logs/base --logs-b logs/alt --format json
     """
@@ -85,9 +89,9 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     if logs_a or logs_b:
         if not (logs_a and logs_b):
             raise UserError("--logs-a and --logs-b go together (one arm each)")
-        if set_a or set_b or until_decisive:
-            raise UserError("--logs-a/-b compare runs already made: drop --a/--b and "
-                            "--until-decisive")
+        if set_a or set_b or until_decisive or seed_b is not None:
+            raise UserError("--logs-a/-b compare runs already made: drop --a/--b, "
+                            "--seed-b and --until-decisive")
         report = compare_logs(logs_a, logs_b, endpoint, game=game)
     else:
         from analytics.experiments.arms import ArmSpec, compare_setups
@@ -99,7 +103,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
         report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
                                 endpoint=endpoint, looks=looks if until_decisive else 1,
                                 alpha=alpha, workers=workers, progress=not quiet,
-                                cluster=cluster)
+                                cluster=cluster, seed_b=seed_b)
     _echo(*report_output(report, fmt, all_rows))
 
 
@@ -159,12 +163,12 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
                                     .map_elements(format_p, return_dtype=pl.String))
                      for t in (report.table, report.detail))
     if fmt == "json":
-        import json
+        from analytics.output import json_text
 
         body = {"headline": headline(report), "ablation": report.ablate,
                 "values": table.to_dicts(),
                 "seats_and_bots": detail.to_dicts()}
-        _echo(json.dumps(body, indent=2, default=str), (*report.read, note(report.kind)))
+        _echo(json_text(body), (*report.read, note(report.kind)))
     elif fmt == "csv":
         _echo(render_table(table, "csv"), (*report.read, headline(report), note(report.kind)))
     else:

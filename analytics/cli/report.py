@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from analytics.cli.analysis import log_options, make_filters, view_options
 from analytics.cli.common import (
@@ -89,7 +90,11 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
                              cluster, game or "")
     from analytics.query.database import Filters, LogDatabase
 
-    filters = Filters(players=counts, game=game)
+    # Read runs are filtered by player count only when asked: the default 2,3,4 is what to
+    # simulate, and the footer says what was read.
+    asked = click.get_current_context().get_parameter_source("players_text")
+    chosen = counts if card_set is not None or asked != ParameterSource.DEFAULT else ()
+    filters = Filters(players=chosen, game=game)
     with LogDatabase(logs, filters) as db:  # opened once, for the table and the report
         result = balance_table(db)
         _emit_balance(result, fmt, columns, wide)

@@ -123,13 +123,17 @@ class Sequential:
 def play_arms(spec_a: ArmSpec, spec_b: ArmSpec, players: int, games: int, seed: int,
               folder: Path, analyse: Callable[[Path, Path], tuple[T, float]], looks: int = 1,
               alpha: float = 0.05, workers: int | None = None, progress: bool = True,
-              cluster: str | None = None) -> tuple[T, Sequential | None]:
-    """Play both arms into folder/a and folder/b look by look. After each look
-    `analyse(folder/a, folder/b)` gives a result and its endpoint's z; the last result is
-    returned with the sequential record (None with a single look: nothing was decided)."""
+              cluster: str | None = None, seed_b: int | None = None
+              ) -> tuple[T, Sequential | None]:
+    """Play both arms into folder/a and folder/b look by look (arm B on `seed_b` when given,
+    else on `seed`). After each look `analyse(folder/a, folder/b)` gives a result and its
+    endpoint's z; the last result is returned with the sequential record (None with a single
+    look: nothing was decided)."""
     sizes = look_sizes(games, looks, players)
-    configs = [tuple(run_config(spec, players, n, look_seed(seed, k + 1))
-                     for spec in (spec_a, spec_b)) for k, n in enumerate(sizes)]
+    seeds = (seed, seed if seed_b is None else seed_b)
+    configs = [tuple(run_config(spec, players, n, look_seed(arm_seed, k + 1))
+                     for spec, arm_seed in zip((spec_a, spec_b), seeds, strict=True))
+               for k, n in enumerate(sizes)]
     for config in configs[0]:  # every bad option fails before any game is played
         validate(config)
     bounds = stats.obrien_fleming_bounds(looks, alpha) if looks > 1 else np.array([math.nan])
@@ -150,8 +154,11 @@ def play_arms(spec_a: ArmSpec, spec_b: ArmSpec, players: int, games: int, seed: 
 def compare_setups(spec_a: ArmSpec, spec_b: ArmSpec, players: int = 4, games: int = 1000,
                    seed: int = 0, out: Path | None = None, endpoint: str = "first_seat",
                    looks: int = 1, alpha: float = 0.05, workers: int | None = None,
-                   progress: bool = True, cluster: str | None = None):
-    """Play both arms on the same seeds (in looks when `looks` > 1) and compare them.
+                   progress: bool = True, cluster: str | None = None,
+                   seed_b: int | None = None):
+    """Play both arms on the same seeds (in looks when `looks` > 1) and compare them; with
+    `seed_b` (an A/A check) arm B plays other seeds, paired with A's games by position (the
+    same bots in the same seats).
 
     Returns an analytics.experiments.compare.Report; the arms' runs stay in `out` when it is given.
     """
@@ -161,8 +168,10 @@ def compare_setups(spec_a: ArmSpec, spec_b: ArmSpec, players: int = 4, games: in
 
     names = (spec_a.describe(), spec_b.describe())
 
+    by_position = seed_b is not None and seed_b != seed
+
     def analyse(logs_a: Path, logs_b: Path):
-        report = compare_logs([logs_a], [logs_b], endpoint, names)
+        report = compare_logs([logs_a], [logs_b], endpoint, names, by_position=by_position)
         return report, endpoint_z(report)
 
     for spec in (spec_a, spec_b):  # bad options fail before any folder is made
@@ -170,5 +179,5 @@ def compare_setups(spec_a: ArmSpec, spec_b: ArmSpec, players: int = 4, games: in
     look_sizes(games, looks, players)
     with arms_folder(out) as folder:
         report, sequential = play_arms(spec_a, spec_b, players, games, seed, folder, analyse,
-                                       looks, alpha, workers, progress, cluster)
+                                       looks, alpha, workers, progress, cluster, seed_b)
     return replace(report, sequential=sequential)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -22,10 +22,15 @@ from analytics.stats import Estimate
 from analytics.stats import balance as bs
 
 Logs = Iterable[str | Path] | LogDatabase
-COLUMNS = ("players", "section", "metric", "estimate", "low", "high", "n", "p_value", "method")
+COLUMNS = ("players", "section", "metric", "estimate", "low", "high", "n", "p_value", "p_adj",
+           "method")
 LEGEND = ("estimate [low, high]: 95% interval; n: games; WR: win rate "
           "(tied winners split a win); Balance: 1 - largest gap between two seats' WR; "
           "decided_at: share of the game played before the winner is ahead for good")
+FAMILIES = ("tests: each seat's WR against 1/N (score test; p_adj: Holm over the seats of a "
+            "player count, one test when two seats share one whole), the chi-square of all "
+            "seats at once (its own p), each bot's share of wins against its share of seats "
+            "(p_adj: Holm over the bots); p_value: a test's own p")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,19 +63,25 @@ def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000
                                   for f in (seats, sources, bought)), roles, n_boot, seed)
         rows.extend({"players": players, "section": section, "metric": name,
                      "estimate": e.estimate, "low": e.low, "high": e.high, "n": e.n,
-                     "p_value": e.p_value, "method": e.method}
-                    for section, name, e in metrics)
+                     "p_value": e.p_value, "p_adj": adjusted,
+                     "method": e.method}
+                    for section, name, e, adjusted in metrics)
         verdicts.append(verdict)
     frame = pl.DataFrame(rows, schema={c: _DTYPES.get(c, pl.Float64) for c in COLUMNS},
                          orient="row").with_columns(pl.selectors.float().fill_nan(None))
-    notes = (f"{described}; intervals 95% (Wilson for rates, t over games for means, "
-             f"bootstrap over whole games otherwise, B={n_boot}, seed {seed})", LEGEND)
+    read = "; ".join(f"{n:,} games at {p} players" for p, n in
+                     games.group_by("players").len().sort("players").iter_rows())
+    notes = (f"read: {read or 'no games'} (filters: {described}); intervals 95% (Wilson for "
+             f"rates, t over games for means, bootstrap over whole games otherwise, "
+             f"B={n_boot}, seed {seed})", LEGEND, FAMILIES)
     return Balance(frame, tuple(verdicts), notes)
 
 
 _DTYPES = {"players": pl.Int64, "section": pl.String, "metric": pl.String, "n": pl.Int64,
            "method": pl.String}
-Metric = tuple[str, str, Estimate]
+
+
+Metric = tuple[str, str, Estimate, float]  # section, name, estimate, adjusted p (NaN: none)
 
 
 def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame,
@@ -80,31 +91,52 @@ def _player_count(players: int, games: pl.DataFrame, seats: pl.DataFrame,
     order = games.select("game_id").with_row_index("row")
     win_share = _matrix(seats, order, "seat", "win_share", [str(s) for s in range(players)])
     advantage = bs.seat_advantage(win_share, n_boot, seed)
-    metrics: list[Metric] = [("seats", "fair WR (1/N)", _fixed(1 / players, n))]
-    metrics += [("seats", f"seat {s} WR", e) for s, e in enumerate(advantage.seats)]
+    seat_adjusted = advantage.seat_p_adjusted
+    metrics: list[Metric] = [("seats", "fair WR (1/N)", _fixed(1 / players, n), math.nan)]
+    metrics += [("seats", f"seat {s} WR", e, float(seat_adjusted[s]))
+                for s, e in enumerate(advantage.seats)]
     chi = advantage.chi_square
-    metrics += [("seats", "chi-square vs 1/N", chi), ("seats", "Balance (Ludii)",
-                                                       advantage.balance)]
-    metrics += _outcome_metrics(games, n_boot, seed)
-    metrics += _score_metrics(sources, order, roles, n_boot, seed)
+    metrics += [("seats", "chi-square vs 1/N", chi, math.nan),
+                ("seats", "Balance (Ludii)", advantage.balance, math.nan)]
+    metrics += [(*m, math.nan) for m in _outcome_metrics(games, n_boot, seed)]
+    metrics += [(*m, math.nan) for m in _score_metrics(sources, order, roles, n_boot, seed)]
+    bot_metrics, bot_gaps = _bot_metrics(seats, order, n_boot, seed)
+    metrics += bot_metrics
+    bought_ids = sorted(bought["component"].unique().to_list())
+    metrics.append(("strategy", "purchase entropy (bits)",
+                    bs.purchase_entropy(_matrix(bought, order, "component", "bought", bought_ids),
+                                        n_boot, seed, roles.component(roles.main_kind).word),
+                    math.nan))
+    worst = advantage.worst_seat
+    seat = bs.Imbalance(f"seat {worst}", advantage.seats[worst], 1 / players,
+                        float(seat_adjusted[worst]), bs.family_words(players, "seats"))
+    return metrics, bs.verdict(players, n, seat, bot_gaps)
+
+
+def _bot_metrics(seats: pl.DataFrame, order: pl.DataFrame, n_boot: int, seed: int
+                 ) -> tuple[list[Metric], list[bs.Imbalance]]:
+    """Each bot's share of seats and of wins, the latter tested against the former (Holm over
+    the bots); and each bot as a candidate imbalance (none with a single bot)."""
+    n = order.height
     bots = sorted(seats["bot"].unique().to_list())
     bot_wins = _matrix(seats, order, "bot", "win_share", bots)
     bot_seats = _matrix(seats.with_columns(seat_games=pl.lit(1.0)), order, "bot", "seat_games",
                         bots)
     fair = bot_seats.sum(axis=0) / max(bot_seats.sum(), 1)
-    bot_shares = bs.shares(bot_wins, n_boot, seed)
-    for bot, f, e in zip(bots, fair, bot_shares, strict=True):
-        metrics += [("strategy", f"{bot} share of seats", _fixed(f, n)),
-                    ("strategy", f"{bot} share of wins", e)]
-    bought_ids = sorted(bought["component"].unique().to_list())
-    metrics.append(("strategy", "purchase entropy (bits)",
-                    bs.purchase_entropy(_matrix(bought, order, "component", "bought", bought_ids),
-                                        n_boot, seed, roles.component(roles.main_kind).word)))
-    seat = bs.Imbalance(f"seat {advantage.worst_seat}", advantage.seats[advantage.worst_seat],
-                        1 / players, chi.p_value)
-    bot_gaps = [bs.Imbalance(f"bot {bot}", e, f, bs.gap_p_value(e, f))
-                for bot, f, e in zip(bots, fair, bot_shares, strict=True)] if len(bots) > 1 else []
-    return metrics, bs.verdict(players, n, seat, bot_gaps)
+    shares = bs.shares(bot_wins, n_boot, seed)
+    tested = len(bots) > 1
+    p = np.array([bs.gap_p_value(e, f) if tested else math.nan
+                  for f, e in zip(fair, shares, strict=True)])
+    adjusted = bs.seat_family(p) if tested else p
+    metrics: list[Metric] = []
+    for bot, f, e, p_bot, adj in zip(bots, fair, shares, p, adjusted, strict=True):
+        metrics += [("strategy", f"{bot} share of seats", _fixed(f, n), math.nan),
+                    ("strategy", f"{bot} share of wins", replace(e, p_value=float(p_bot)),
+                     float(adj))]
+    family = bs.family_words(len(bots), "bots")
+    gaps = [bs.Imbalance(f"bot {bot}", e, f, float(adj), family)
+            for bot, f, e, adj in zip(bots, fair, shares, adjusted, strict=True)] if tested else []
+    return metrics, gaps
 
 
 def _fixed(value: float, n: int) -> Estimate:
@@ -112,11 +144,12 @@ def _fixed(value: float, n: int) -> Estimate:
     return Estimate(value, math.nan, math.nan, n=n, method="fixed by the setup")
 
 
-def _outcome_metrics(games: pl.DataFrame, n_boot: int, seed: int) -> list[Metric]:
+def _outcome_metrics(games: pl.DataFrame, n_boot: int, seed: int
+                     ) -> list[tuple[str, str, Estimate]]:
     column = {c: games[c].to_numpy().astype(float) for c in
               ("rounds", "decisions", "score_sd", "margin", "lead_changes_per_round",
                "decided_at")}
-    metrics: list[Metric] = [("outcome", "tie rate", bs.rate(games["tied"].sum(), games.height))]
+    metrics = [("outcome", "tie rate", bs.rate(games["tied"].sum(), games.height))]
     for name in ("rounds", "decisions"):
         sd, p95 = bs.spread(column[name], n_boot, seed)
         metrics += [("duration", f"{name} mean", bs.mean(column[name])),
@@ -129,7 +162,7 @@ def _outcome_metrics(games: pl.DataFrame, n_boot: int, seed: int) -> list[Metric
 
 
 def _score_metrics(scored: pl.DataFrame, order: pl.DataFrame, roles: Roles, n_boot: int,
-                   seed: int) -> list[Metric]:
+                   seed: int) -> list[tuple[str, str, Estimate]]:
     """Each source's share of the score (in the roles' order of sources, then the others)."""
     present = set(scored["source"].unique().to_list())
     sources = [s for s in roles.score_sources if s in present]
@@ -159,12 +192,14 @@ def balance_wide(frame: pl.DataFrame) -> pl.DataFrame:
         text = _short(row["estimate"])
         if row["low"] is not None and row["high"] is not None:
             text += f" [{_short(row['low'])}, {_short(row['high'])}]"
-        if row["p_value"] is not None:
+        if row["p_adj"] is not None:
+            text += f" (adjusted {bs.format_p(row['p_adj'])})"
+        elif row["p_value"] is not None:
             text += f" ({bs.format_p(row['p_value'])})"
         return text
 
     cells = frame.with_columns(
-        value=pl.struct("estimate", "low", "high", "p_value").map_elements(
+        value=pl.struct("estimate", "low", "high", "p_value", "p_adj").map_elements(
             cell, return_dtype=pl.String),
         column=pl.format("{} players", "players")
     ).sort("players", descending=True, maintain_order=True)  # the most seats fixes row order

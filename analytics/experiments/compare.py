@@ -10,7 +10,6 @@ section, and one endpoint is put into words on the first line.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ class Comparison:
     same_bots: bool
     players: int
     sections: dict[str, str]  # section -> its title: the game, then each component kind
+    identical: bool = False  # both arms played the very same games: every difference is 0
 
 
 def _row(section: str, item: str, measure: str, result: stats.Paired, where: str = "both"
@@ -51,34 +51,47 @@ def _row(section: str, item: str, measure: str, result: stats.Paired, where: str
             "variance_ratio": result.variance_ratio, "n_games": result.n}
 
 
-def game_measures(games: PairedGames) -> dict[str, tuple[str, stats.Paired]]:
-    """Game-level measures by key: (row label, paired result), arm B minus arm A."""
+# A measure as the paired test sees it: arm A's and arm B's per-game numerator and denominator
+# (a plain mean per game has denominator 1).
+Inputs = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def game_inputs(games: PairedGames) -> dict[str, tuple[str, Inputs]]:
+    """Game-level measures by key: (row label, per-game inputs of both arms)."""
     a, b = "A", "B"
-    out: dict[str, tuple[str, stats.Paired]] = {}
+    ones = np.ones(games.n_games)
+    out: dict[str, tuple[str, Inputs]] = {}
+
+    def mean(label: str, values_a, values_b) -> tuple[str, Inputs]:
+        return label, (np.asarray(values_a, float), ones, np.asarray(values_b, float), ones)
+
     for seat in range(games.players):
-        out[f"seat:{seat}"] = (f"seat {seat}", stats.paired_mean_difference(
-            games.win[a][:, seat], games.win[b][:, seat]))
+        out[f"seat:{seat}"] = mean(f"seat {seat}", games.win[a][:, seat], games.win[b][:, seat])
     expected = 1 / games.players
-    out["first_seat"] = ("first seat advantage (seat 0 - 1/N)", stats.paired_mean_difference(
-        games.win[a][:, 0] - expected, games.win[b][:, 0] - expected))
+    out["first_seat"] = mean("first seat advantage (seat 0 - 1/N)",
+                             games.win[a][:, 0] - expected, games.win[b][:, 0] - expected)
     for bot in sorted(set(np.unique(games.bots[a])) & set(np.unique(games.bots[b]))):
         sits = {arm: games.bots[arm] == bot for arm in (a, b)}
-        out[f"bot:{bot}"] = (f"bot {bot}", stats.paired_ratio_difference(
-            (games.win[a] * sits[a]).sum(axis=1), sits[a].sum(axis=1),
-            (games.win[b] * sits[b]).sum(axis=1), sits[b].sum(axis=1)))
+        out[f"bot:{bot}"] = (f"bot {bot}", (
+            (games.win[a] * sits[a]).sum(axis=1), sits[a].sum(axis=1).astype(float),
+            (games.win[b] * sits[b]).sum(axis=1), sits[b].sum(axis=1).astype(float)))
     per_game = {
         "score": ("mean score", lambda s: s.mean(axis=1)),
         "spread": ("score SD within a game", lambda s: s.std(axis=1)),
         "margin": ("winner's margin", lambda s: np.diff(np.sort(s, axis=1)[:, -2:], axis=1)[:, 0]),
     }
     for key, (label, of) in per_game.items():
-        out[key] = (label, stats.paired_mean_difference(of(games.score[a].astype(float)),
-                                                        of(games.score[b].astype(float))))
-    out["rounds"] = ("rounds", stats.paired_mean_difference(games.rounds[a], games.rounds[b]))
-    out["decisions"] = ("decisions", stats.paired_mean_difference(games.decisions[a],
-                                                                  games.decisions[b]))
-    out["tie_rate"] = ("tie rate", stats.paired_mean_difference(games.tied[a], games.tied[b]))
+        out[key] = mean(label, of(games.score[a].astype(float)), of(games.score[b].astype(float)))
+    out["rounds"] = mean("rounds", games.rounds[a], games.rounds[b])
+    out["decisions"] = mean("decisions", games.decisions[a], games.decisions[b])
+    out["tie_rate"] = mean("tie rate", games.tied[a], games.tied[b])
     return out
+
+
+def game_measures(games: PairedGames) -> dict[str, tuple[str, stats.Paired]]:
+    """Game-level measures by key: (row label, paired result), arm B minus arm A."""
+    return {key: (label, stats.paired_ratio_difference(*inputs))
+            for key, (label, inputs) in game_inputs(games).items()}
 
 
 def _measure_of(key: str) -> str:
@@ -88,30 +101,49 @@ def _measure_of(key: str) -> str:
             "decisions": "length", "tie_rate": "rate"}[key]
 
 
-def component_rows(games: PairedGames, kind: str) -> list[dict]:
-    """Per component of `kind`: take rate and owners' win rate in each arm, paired
-    differences."""
-    rows = []
+def component_rows(games: PairedGames, kind: str
+                   ) -> tuple[list[dict], list[tuple[float, float]]]:
+    """Per component of `kind`: take rate and owners' win rate in each arm and their
+    differences (the rare-row rule of analytics.stats.rates: Wilson on the cluster-effective
+    n, MOVER with the arms' correlation), with each row's profile signature (which rows test
+    one hypothesis)."""
     names = games.components[kind]
-    seats = np.full(games.n_games, float(games.players))
-    owned = games.owned[kind]
-    # (components, games): each component's games contiguous, read once per measure. Seen
-    # component first: analytics.experiments.paired stores each component's seat-games contiguous.
-    by_component = {arm: np.moveaxis(owned[arm], 2, 0) for arm in ("A", "B")}
-    owners = {arm: by_component[arm].sum(axis=2, dtype=float) for arm in ("A", "B")}
-    wins = {arm: np.einsum("gs,cgs->cg", games.win[arm].astype(np.float32), by_component[arm]
-                           ).astype(float) for arm in ("A", "B")}
-    for j, name in enumerate(names):
-        in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
-        where = "both" if in_a and in_b else ("A only" if in_a else "B only")
-        take = stats.paired_ratio_difference(
-            owners["A"][j], seats if in_a else 0 * seats,
-            owners["B"][j], seats if in_b else 0 * seats)
-        wr = stats.paired_ratio_difference(wins["A"][j], owners["A"][j],
-                                           wins["B"][j], owners["B"][j])
-        rows.append(_row(kind, name, "take_rate", take, where))
-        rows.append(_row(kind, name, "owned_wr", wr, where))
-    return rows
+    seats = np.full((games.n_games, 1), float(games.players))
+    rates = {}
+    for arm in ("A", "B"):
+        # (games, components): owners and their summed win shares per game
+        owned = games.owned[kind][arm]
+        owners = owned.sum(axis=1, dtype=float)
+        wins = np.einsum("gs,gsc->gc", games.win[arm].astype(np.float32), owned).astype(float)
+        offered = games.offered[kind][arm].astype(float)
+        rates[arm] = {"take_rate": stats.clustered_rates(owners, seats * offered),
+                      "owned_wr": stats.clustered_rates(wins, owners)}
+    rows: list[dict] = []
+    signatures: list[tuple[float, float]] = []
+    for measure in ("take_rate", "owned_wr"):
+        a, b = rates["A"][measure], rates["B"][measure]
+        diff = stats.rate_difference(b, a)
+        ratio = _variance_ratio(a.influence, b.influence)
+        corr = np.where(np.isnan(ratio), np.nan, stats.rate_correlation(a, b))
+        # Nothing varies (never taken in either arm, or the very same games): nothing to test.
+        p = np.where(np.any(b.influence != a.influence, axis=0), diff.p_value, np.nan)
+        for j, name in enumerate(names):
+            in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
+            rows.append({"section": kind, "item": name, "measure": measure,
+                         "in": "both" if in_a and in_b else ("A only" if in_a else "B only"),
+                         "a": a.rate[j], "b": b.rate[j], "difference": diff.estimate[j],
+                         "low": diff.low[j], "high": diff.high[j], "p": p[j],
+                         "corr": corr[j], "variance_ratio": ratio[j], "n_games": games.n_games})
+            signatures.append(stats.profile_signature(b.influence[:, j] - a.influence[:, j]))
+    order = np.argsort([j for j in range(len(names))] * 2, kind="stable")  # item by item
+    return [rows[i] for i in order], [signatures[i] for i in order]
+
+
+def _variance_ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per column: the variance of the difference without the pairing over with it."""
+    apart = (a * a).sum(axis=0) + (b * b).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(apart > 0, apart / ((b - a) ** 2).sum(axis=0), np.nan)
 
 
 def check_endpoint(endpoint: str, players: int) -> None:
@@ -130,31 +162,66 @@ def compare_games(games: PairedGames, endpoint: str = "first_seat") -> Compariso
     if games.n_games < 2:
         raise UserError(f"a paired comparison needs at least 2 games per arm "
                         f"(got {games.n_games})")
-    measures = game_measures(games)
-    if endpoint not in measures:
-        keys = ", ".join(k for k in measures if not k.startswith("seat:"))
+    inputs = game_inputs(games)
+    if endpoint not in inputs:
+        keys = ", ".join(k for k in inputs if not k.startswith("seat:"))
         raise UserError(f"--endpoint {endpoint!r}: choose one of {keys}")
+    measures = {key: (label, stats.paired_ratio_difference(*arrays))
+                for key, (label, arrays) in inputs.items()}
     rows = [_row("game", label, _measure_of(key), result)
             for key, (label, result) in measures.items()]
+    signatures = [stats.profile_signature(stats.paired_profile(*arrays))
+                  for _, arrays in inputs.values()]
     for kind in games.roles.kinds:
-        rows.extend(component_rows(games, kind))
+        kind_rows, kind_signatures = component_rows(games, kind)
+        rows.extend(kind_rows)
+        signatures.extend(kind_signatures)
     frame = pl.DataFrame(rows, schema=ROW_SCHEMA)
-    frame = frame.with_columns(p_adj=pl.Series(_bh_by_section(frame)))
-    frame = frame.select(*list(ROW_SCHEMA)[:10], "p_adj", *list(ROW_SCHEMA)[10:])
+    same_as = stats.same_hypotheses(signatures, frame["p"].to_numpy())
+    labels = [f"{s} {i} {m}" for s, i, m in frame.select("section", "item", "measure").rows()]
+    frame = frame.with_columns(
+        p_adj=pl.Series(_bh_by_section(frame, same_as)),
+        same_as=pl.Series([labels[k] if k >= 0 else None for k in same_as], dtype=pl.String))
+    frame = frame.select(*list(ROW_SCHEMA)[:10], "p_adj", *list(ROW_SCHEMA)[10:], "same_as")
     same = bool(np.array_equal(games.bots["A"], games.bots["B"]))
     return Comparison(frame, endpoint, measures[endpoint][1], same, games.players,
-                      section_titles(games))
+                      section_titles(games), _identical(games))
 
 
-def _bh_by_section(frame: pl.DataFrame) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p within each section (the game, each component kind)."""
+def _identical(games: PairedGames) -> bool:
+    """Whether both arms played exactly the same games (the same setup on the same seeds)."""
+    same = all(np.array_equal(getattr(games, f)["A"], getattr(games, f)["B"])
+               for f in ("win", "score", "bots", "rounds", "decisions", "tied"))
+    return same and all(np.array_equal(owned["A"], owned["B"]) for owned in games.owned.values())
+
+
+def _bh_by_section(frame: pl.DataFrame, same_as: np.ndarray) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p within each section (the family: the game, each component
+    kind), each hypothesis once: a row that repeats an earlier one (same_as >= 0) is not
+    counted and carries that row's adjusted p."""
     adjusted = np.full(frame.height, np.nan)
     sections = frame["section"].to_numpy()
-    p = frame["p"].to_numpy()
+    p = np.where(same_as >= 0, np.nan, frame["p"].to_numpy())
     for section in np.unique(sections):
         here = sections == section
         adjusted[here] = stats.benjamini_hochberg(p[here])
+    repeated = same_as >= 0
+    adjusted[repeated] = adjusted[same_as[repeated]]
     return adjusted
+
+
+def family_note(comparison: Comparison) -> str:
+    """What each multiple-testing family is, and how many hypotheses it counts."""
+    rows = comparison.rows
+    parts = []
+    for section, title in comparison.sections.items():
+        here = rows.filter(pl.col("section") == section)
+        tested = here.filter(pl.col("p").is_not_nan() & pl.col("same_as").is_null()).height
+        repeats = here.filter(pl.col("same_as").is_not_null()).height
+        parts.append(f"{title.lower()} ({tested} tests" +
+                     (f"; {repeats} rows repeat a test named in same_as" if repeats else "") + ")")
+    return ("p_adj families, Benjamini-Hochberg within each, one test per hypothesis: "
+            + "; ".join(parts))
 
 
 def shown_rows(comparison: Comparison, all_rows: bool) -> tuple[pl.DataFrame, int]:
@@ -222,11 +289,12 @@ class Report:
 
 def compare_logs(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
                  endpoint: str = "first_seat", names: tuple[str, str] | None = None,
-                 game: str | None = None) -> Report:
-    """Read two arms' run folders, pair their games by seed and compare every measure."""
+                 game: str | None = None, by_position: bool = False) -> Report:
+    """Read two arms' run folders, pair their games by seed (or by position: game index) and
+    compare every measure."""
     with small_pages():
         arm_a, arm_b = read_arms(logs_a, logs_b, game)
-        comparison = compare_games(pair(arm_a, arm_b), endpoint)
+        comparison = compare_games(pair(arm_a, arm_b, by_position), endpoint)
     name_a, name_b = names or (arm_a.sets, arm_b.sets)
     return Report(comparison, name_a, name_b, arm_a.read + arm_b.read)
 
@@ -249,35 +317,49 @@ def displayed(frame: pl.DataFrame) -> pl.DataFrame:
         stats.format_p, return_dtype=pl.String))
 
 
-def report_output(report: Report, fmt: str, all_rows: bool = False
-                  ) -> tuple[str, tuple[str, ...]]:
-    """(stdout text, stderr lines) of a comparison in `fmt` (table | csv | json)."""
-    from analytics.output import render_table
+IDENTICAL = ("the arms are identical: the same setup played on the same seeds gives the very "
+             "same games, so every difference is 0 by construction and tests nothing; for an "
+             "A/A check of the statistics play arm B on other seeds (--seed-b N)")
 
-    shown, hidden = shown_rows(report.comparison, all_rows)
-    first = headline(report.comparison, report.name_a, report.name_b)
-    notes = [pairing_note(report.comparison)]
+
+def report_notes(report: Report, hidden: int) -> list[str]:
+    """What a person needs to read the rows: the pairing, the families, how each is made."""
+    comparison = report.comparison
+    notes = [IDENTICAL] if comparison.identical else []
+    notes.append(pairing_note(comparison))
     if report.sequential is not None:
         notes.append(report.sequential.text)
-    if not report.comparison.same_bots:
+    if not comparison.same_bots:
         notes.append("the arms seat different bots: each pair differs by its setup AND its bots")
     notes.append(
-        "difference = B - A; low/high: 95% interval over paired games (Student t, each game one "
-        "cluster; rates over seat-games linearised as ratios); p: paired t-test; p_adj: "
-        "Benjamini-Hochberg within each section; corr: correlation of the arms game by game; "
-        "variance_ratio: games an unpaired design needs per game played here. owned_wr and "
-        "take_rate differences say how play changed, not what a component is worth: see "
-        "`dicelab value`")
+        "difference = B - A; game rows: 95% interval over paired games (Student t, each game "
+        "one cluster; rates over seat-games linearised as ratios), p: paired t-test; "
+        f"take_rate and owned_wr rows: {stats.RARE_ROW_RULE}; corr: correlation of the arms game "
+        "by game; variance_ratio: games an unpaired design needs per game played here. "
+        "owned_wr and take_rate differences say how play changed, not what a component is "
+        "worth: see `dicelab value`")
+    notes.append(family_note(comparison))
     if hidden:
         notes.append(f"{hidden} component rows in both arms that did not move (p_adj >= "
                      f"{ALPHA}) hidden; --all-rows shows them")
+    return notes
+
+
+def report_output(report: Report, fmt: str, all_rows: bool = False
+                  ) -> tuple[str, tuple[str, ...]]:
+    """(stdout text, stderr lines) of a comparison in `fmt` (table | csv | json)."""
+    from analytics.output import json_text, render_table
+
+    shown, hidden = shown_rows(report.comparison, all_rows)
+    first = headline(report.comparison, report.name_a, report.name_b)
+    notes = report_notes(report, hidden)
     if fmt == "json":
-        body = {"headline": first, "notes": notes, "read": list(report.read),
-                "rows": displayed(shown).to_dicts()}
-        return json.dumps(body, indent=2, default=str), tuple(report.read)
+        body = {"headline": first, "identical_arms": report.comparison.identical,
+                "notes": notes, "read": list(report.read), "rows": displayed(shown).to_dicts()}
+        return json_text(body), tuple(report.read)
     if fmt == "csv":
         return render_table(displayed(shown), "csv"), (*report.read, first, *notes)
-    parts = [first]
+    parts = [first, *([IDENTICAL] if report.comparison.identical else [])]
     for section, title in report.comparison.sections.items():
         rows = shown.filter(pl.col("section") == section).drop("section")
         if rows.height:
@@ -285,42 +367,21 @@ def report_output(report: Report, fmt: str, all_rows: bool = False
     return "\n".join(parts), (*report.read, *notes)
 
 
-def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
-    """Win rate of the seats that acquired `name` in arm B, in B minus in A, on the same games.
-
-    The buyers are fixed by arm B (the arm that offers it); the same seats of the same seeds
-    in arm A, where it is not offered, say how they would have done without it. Each game is
-    one cluster (its buyers' summed win shares over its number of buyers).
-    """
+def buyers_inputs(games: PairedGames, kind: str, name: str) -> Inputs:
+    """Per game, the win shares of the seats that acquired `name` in arm B, in A and in B, and
+    their number: the buyers are fixed by arm B (the arm that offers it); the same seats of
+    the same seeds in arm A, where it is not offered, say how they would have done without
+    it. Each game is one cluster."""
+    if name not in games.components[kind]:
+        raise UserError(f"{name!r}: no {kind} of that name in the runs")
     j = games.components[kind].index(name)
     buyers = games.owned[kind]["B"][:, :, j]
-    count = buyers.sum(axis=1)
-    return stats.paired_ratio_difference((games.win["A"] * buyers).sum(axis=1), count,
-                                         (games.win["B"] * buyers).sum(axis=1), count)
+    count = buyers.sum(axis=1).astype(float)
+    return ((games.win["A"] * buyers).sum(axis=1), count,
+            (games.win["B"] * buyers).sum(axis=1), count)
 
 
-def paired_correlation(paired: bool, assumed: float | None, logs_a, logs_b,
-                       game: str | None = None) -> tuple[float, str]:
-    """The correlation `power --paired` uses and where it comes from ('' = assumed).
-
-    Measured: the correlation of a seat's win share on one seed under the two arms, over
-    every seat-game of two paired runs.
-    """
-    if not (logs_a or logs_b):
-        return (0.5 if assumed is None else assumed), ""
-    # Each mistake named for what was given: the fix is different.
-    if not (logs_a and logs_b):
-        raise UserError("--logs-a and --logs-b go together (one arm each): give both")
-    if not paired:
-        raise UserError("--logs-a and --logs-b measure the correlation of a paired design: "
-                        "add --paired")
-    if assumed is not None:
-        raise UserError("--logs-a and --logs-b measure the correlation that --correlation "
-                        "assumes: drop --correlation")
-    games = pair(*read_arms(logs_a, logs_b, game))
-    a, b = games.win["A"].ravel(), games.win["B"].ravel()
-    corr = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else math.nan
-    if math.isnan(corr):
-        raise UserError("the paired runs' win shares do not vary: no correlation to measure")
-    return corr, (f"from {games.n_games:,} paired games ({games.n_games * games.players:,} "
-                  f"seat-games) of --logs-a/--logs-b")
+def buyers_difference(games: PairedGames, kind: str, name: str) -> stats.Paired:
+    """Win rate of the seats that acquired `name` in arm B, in B minus in A, on the same games
+    (`buyers_inputs`)."""
+    return stats.paired_ratio_difference(*buyers_inputs(games, kind, name))

@@ -130,8 +130,10 @@ class PairedGames:
         return len(self.seeds)
 
 
-def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
-    """Line the arms up by game seed; arms that cannot be paired are a UserError saying why."""
+def pair(a: ArmLogs, b: ArmLogs, by_position: bool = False) -> PairedGames:
+    """Line the arms up by game seed (or, `by_position`, by game index within the run: an A/A
+    check on other seeds, the same bots in the same seats); arms that cannot be paired are a
+    UserError saying why."""
     players = _one_player_count(a, b)
     if a.roles != b.roles:
         raise UserError(f"arms cannot be paired: --logs-a holds games of {a.roles.game}, "
@@ -142,22 +144,22 @@ def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
         if doubled.any():
             raise UserError(f"--logs-{arm.label.lower()} holds {int(doubled.sum())} games whose "
                             "seed appears twice (the same run read twice?): cannot pair")
-    seeds_a = a.seats.filter(pl.col("seat") == 0)["seed"]
-    seeds_b = b.seats.filter(pl.col("seat") == 0)["seed"]
-    only_a = seeds_a.filter(~seeds_a.is_in(seeds_b.implode()))
-    only_b = seeds_b.filter(~seeds_b.is_in(seeds_a.implode()))
-    if len(only_a) or len(only_b):
-        raise UserError(
-            f"arms cannot be paired: {len(only_a)} games of --logs-a and {len(only_b)} of "
-            f"--logs-b have no game with the same seed in the other arm (same --seed and "
-            f"--games are needed; first unmatched seed {(only_a if len(only_a) else only_b)[0]})")
-    seeds = np.sort(seeds_a.to_numpy())
+    order = {arm.label: _position_order(arm, by_position) for arm in (a, b)}
+    if not by_position:
+        _check_same_seeds(a, b)
+    elif len(order["A"]) != len(order["B"]):  # type: ignore[arg-type]
+        raise UserError(f"arms cannot be paired by position: {len(order['A'])} games in "
+                        f"--logs-a, {len(order['B'])} in --logs-b")
+    seeds = _ordered(np.sort(a.seats.filter(pl.col("seat") == 0)["seed"].to_numpy()),
+                     order["A"])
     components = {kind: sorted(set(a.available[kind]) | set(b.available[kind]))
                   for kind in kinds}
-    grids = {arm.label: _grid(arm, players) for arm in (a, b)}
+    grids = {arm.label: {name: _ordered(values, order[arm.label])
+                         for name, values in _grid(arm, players).items()} for arm in (a, b)}
     offered = {kind: {arm.label: np.isin(components[kind], arm.available[kind])
                       for arm in (a, b)} for kind in kinds}
-    owned = {kind: {arm.label: _owned(arm, kind, components[kind], len(seeds), players)
+    owned = {kind: {arm.label: _ordered(_owned(arm, kind, components[kind], len(seeds),
+                                               players), order[arm.label])
                     for arm in (a, b)} for kind in kinds}
     return PairedGames(players, seeds,
                        {k: g["win_share"] for k, g in grids.items()},
@@ -167,6 +169,33 @@ def pair(a: ArmLogs, b: ArmLogs) -> PairedGames:
                        {k: g["n_decisions"] for k, g in grids.items()},
                        {k: g["tied"] for k, g in grids.items()},
                        components, offered, owned, a.roles)
+
+
+def _position_order(arm: ArmLogs, by_position: bool) -> np.ndarray | None:
+    """The arm's game rows (in seed order) put in pairing order: seed order itself (None), or
+    by game index (then seed, across the runs of several looks), where the same index seats
+    the same bots in every run of a rotation."""
+    if not by_position:
+        return None
+    first = arm.seats.filter(pl.col("seat") == 0)
+    return np.lexsort((first["seed"].to_numpy(), first["game_index"].to_numpy()))
+
+
+def _ordered(values: np.ndarray, order: np.ndarray | None) -> np.ndarray:
+    """`values` (rows in seed order) in pairing order; seed order is kept without a copy."""
+    return values if order is None else values[order]
+
+
+def _check_same_seeds(a: ArmLogs, b: ArmLogs) -> None:
+    seeds_a = a.seats.filter(pl.col("seat") == 0)["seed"]
+    seeds_b = b.seats.filter(pl.col("seat") == 0)["seed"]
+    only_a = seeds_a.filter(~seeds_a.is_in(seeds_b.implode()))
+    only_b = seeds_b.filter(~seeds_b.is_in(seeds_a.implode()))
+    if len(only_a) or len(only_b):
+        raise UserError(
+            f"arms cannot be paired: {len(only_a)} games of --logs-a and {len(only_b)} of "
+            f"--logs-b have no game with the same seed in the other arm (same --seed and "
+            f"--games are needed; first unmatched seed {(only_a if len(only_a) else only_b)[0]})")
 
 
 def _one_player_count(a: ArmLogs, b: ArmLogs) -> int:

@@ -16,13 +16,12 @@ from analytics.tables.components import Logs, component_table, seat_table
 CHART_KINDS = ("seats", "scores", "rounds")
 
 
-def chart_figure(kind: str, logs: Logs, filters: Filters | None = None, min_n: int = 200,
-                 n_boot: int = 1000, seed: int = 0):
+def chart_figure(kind: str, logs: Logs, filters: Filters | None = None, min_n: int = 200):
     """A matplotlib Figure of one kind (a component kind's plural, seats, scores, rounds)."""
     with opened(logs, filters) as db:
         components = {c.word: c.kind for c in db.roles.components}
         if kind in components:
-            return _component_figure(db, components[kind], min_n, n_boot, seed)
+            return _component_figure(db, components[kind], min_n)
         if kind not in CHART_KINDS:
             raise UserError(f"unknown chart {kind!r}: expected one of "
                             f"{', '.join((*components, *CHART_KINDS))}")
@@ -37,9 +36,9 @@ def chart_figure(kind: str, logs: Logs, filters: Filters | None = None, min_n: i
         return fig
 
 
-def _component_figure(db: LogDatabase, component: str, min_n: int, n_boot: int, seed: int):
+def _component_figure(db: LogDatabase, component: str, min_n: int):
     """The forest of a component kind's table beside its win rate by round acquired."""
-    table = component_table(db, component, None, "delta", min_n, n_boot, seed).frame
+    table = component_table(db, component, None, "delta", min_n).frame
     acquired = db.run("win_rate_by_round_acquired", {"component": component})
     fig = Figure(figsize=(15, max(4.0, 0.38 * table.height + 1.5)), layout="constrained")
     left, right = fig.subplots(1, 2, width_ratios=(1, 1.2))

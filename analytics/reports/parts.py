@@ -23,14 +23,11 @@ from analytics.reports import charts
 from analytics.stats import balance as bs
 from analytics.tables import components as analysis
 
-# A component section's columns, between its id and its score per game.
-COMPONENT_COLUMNS = ("n_owned", "take_rate", "owned_wr", "not_owned_wr", "delta", "delta_low",
-                     "delta_high", "p_adj")
-
 
 def component_columns(roles: Roles, kind: str) -> tuple[str, ...]:
-    """The columns a report shows of a component kind's table."""
-    return (kind, *COMPONENT_COLUMNS, f"{roles.score}_per_game")
+    """The columns a report shows of a component kind's table: the text table's own (counts,
+    and estimates each with its interval and test), and the caveat that travels with them."""
+    return (kind, *analysis.SHORT_COLUMNS, "caveat")
 
 
 @dataclass
@@ -70,7 +67,7 @@ class Context:
     def table(self, kind: str) -> analysis.Table:
         """The table of component kind `kind`."""
         return self.cached(f"table:{kind}", lambda: analysis.component_table(
-            self.db, kind, None, "delta", self.min_n, self.n_boot))
+            self.db, kind, None, "delta", self.min_n))
 
     def manifest(self) -> pl.DataFrame:
         return self.query("runs_manifest")
@@ -206,8 +203,9 @@ def read_seats(ctx: Context, frame: pl.DataFrame) -> str:
         sentences.append(
             f"At {players} players seat {worst['seat']} is farthest from a fair "
             f"{worst['expected']:.1%}: it wins {worst['win_rate']:.1%} (95% {worst['low']:.1%}"
-            f"–{worst['high']:.1%}, n = {worst['n']:,} games; chi-square "
-            f"{_p(worst['chi2_p'])}).")
+            f"–{worst['high']:.1%}, n = {worst['n']:,} games); "
+            f"{bs.how_unusual(_p_value(worst['p_adj']))} (adjusted {_p(worst['p_adj'])}, "
+            f"Holm over the seats).")
     return " ".join(sentences)
 
 
@@ -312,6 +310,15 @@ def _owners_win(kind: str, row: dict) -> str:
 
 def _points(value: float | None) -> str:
     return "n/a" if value is None else f"{value * 100:+.1f} points"
+
+
+def _p_value(value: float | str | None) -> float:
+    """A p-value of an analysis table (text there, never a 0.0) as a number; NaN if none."""
+    if value is None or value == "":
+        return float("nan")
+    if isinstance(value, str):
+        return 1e-300 if value.startswith("<") else float(value)
+    return value
 
 
 def _p(value: float | str | None) -> str:

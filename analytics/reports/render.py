@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from analytics.errors import UserError
 from analytics.output import (
     format_p,
+    interval_columns,
     is_p_value,
     prepare_out,
     render_table,
@@ -61,15 +62,28 @@ def figure_svg(figure: Figure, salt: str) -> str:
     return text[text.index("<svg"):]
 
 
+def html_columns(frame: pl.DataFrame) -> list[str]:
+    """The columns a report's HTML table shows: an estimate's _low and _high go in its cell."""
+    merged = interval_columns(frame)
+    hidden = {f"{c}_{end}" for c in merged for end in ("low", "high")}
+    return [c for c in frame.columns if c not in hidden]
+
+
 def html_cells(frame: pl.DataFrame) -> list[list[tuple[str, str]]]:
-    """Per row, per cell: (text shown, value the sort uses)."""
+    """Per row, per shown cell: (text shown, value the sort uses); an estimate with an
+    interval reads `x (low, high)` and sorts by x, as in the text tables."""
     rows = []
     floats = {c for c in frame.columns if frame.schema[c].is_float()}
+    merged, shown = set(interval_columns(frame)), html_columns(frame)
     for row in frame.iter_rows(named=True):
         cells = []
-        for column, value in row.items():
+        for column in shown:
+            value = row[column]
             if value is None or (isinstance(value, float) and math.isnan(value)):
                 cells.append(("–", ""))
+            elif column in merged and row[f"{column}_low"] is not None:
+                bounds = f"{_number(row[f'{column}_low'])}, {_number(row[f'{column}_high'])}"
+                cells.append((f"{_number(value)} ({bounds})", repr(value)))
             elif column in floats:
                 text = format_p(value) if is_p_value(column) else _number(value)
                 cells.append((text, repr(value)))
@@ -95,12 +109,12 @@ def render_html(title: str, subtitle: str, summary: list[str],
                 sections: list[RenderedSection], manifest: pl.DataFrame,
                 notes: tuple[str, ...]) -> str:
     items = [{"title": s.title, "reading": s.reading, "anchor": s.anchor,
-              "columns": s.frame.columns, "rows": html_cells(s.frame), "sortable": s.sortable,
+              "columns": html_columns(s.frame), "rows": html_cells(s.frame), "sortable": s.sortable,
               "svg": figure_svg(s.figure, f"chart{k}") if s.figure else None}
              for k, s in enumerate(sections)]
     return _environment(True).get_template("report.html.j2").render(
         title=title, subtitle=subtitle, summary=summary, sections=items, notes=notes,
-        manifest_columns=manifest.columns, manifest=html_cells(manifest))
+        manifest_columns=html_columns(manifest), manifest=html_cells(manifest))
 
 
 def render_markdown(title: str, subtitle: str, summary: list[str],

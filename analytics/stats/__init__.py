@@ -1,10 +1,11 @@
 """Statistics for win rates: every function returns numbers or small frozen results and never
-prints (STYLE.md 11). One namespace over four modules:
+prints (STYLE.md 11). One namespace over five modules:
 
 - estimates: proportions, means, ratios clustered by game, seat shares, multiple testing;
 - bootstrap: the cluster bootstrap over whole games;
 - regression: logistic average marginal effects of what a seat owns;
-- paired: two setups on the same seeds, their sample sizes and stopping boundaries.
+- paired: two setups on the same seeds, their sample sizes and stopping boundaries;
+- rates: rates over seat-games and their differences, valid at any n (the rare-row rule).
 
 scipy and statsmodels are imported only where needed: importing them costs about a second,
 more than the whole card table takes to compute.
@@ -19,6 +20,8 @@ from analytics.stats.estimates import (
     mean_bounds,
     newcombe_difference,
     normal_quantile,
+    profile_signature,
+    same_hypotheses,
     seat_chi_square,
     two_sided_p,
     wilson,
@@ -28,14 +31,30 @@ from analytics.stats.paired import (
     Paired,
     obrien_fleming_bounds,
     paired_mean_difference,
+    paired_profile,
     paired_ratio_difference,
     ratio,
     sample_size_independent,
     sample_size_paired,
 )
+from analytics.stats.rates import (
+    RULE as RARE_ROW_RULE,
+)
+from analytics.stats.rates import (
+    ClusteredRates,
+    RateDifference,
+    clustered_rates,
+    holm,
+    rate_difference,
+    score_test_p,
+)
+from analytics.stats.rates import correlation as rate_correlation
 from analytics.stats.regression import adjusted_associations, logistic_average_effects
 
 __all__ = [
+    "RARE_ROW_RULE", "ClusteredRates", "RateDifference", "clustered_rates", "holm",
+    "paired_profile", "profile_signature", "rate_correlation", "rate_difference",
+    "same_hypotheses", "score_test_p",
     "Estimate", "Paired", "adjusted_associations", "benjamini_hochberg", "bootstrap_sums",
     "cluster_ratio_bounds", "format_p", "logistic_average_effects", "mean_bounds",
     "newcombe_difference", "normal_quantile", "obrien_fleming_bounds", "paired_mean_difference",

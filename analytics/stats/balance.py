@@ -69,11 +69,18 @@ def _weighted_p95(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True, slots=True)
 class SeatAdvantage:
-    """Win rate by seat (Wilson), the chi-square test against 1/N, and Ludii's Balance."""
+    """Win rate by seat (Wilson, each with its score test against 1/N), the chi-square test
+    of all seats at once, and Ludii's Balance."""
 
     seats: tuple[Estimate, ...]
     chi_square: Estimate
     balance: Estimate
+
+    @property
+    def seat_p_adjusted(self) -> np.ndarray:
+        """Each seat's test adjusted by Holm over the seats, each hypothesis once: with two
+        seats one's gap is the other's, one test."""
+        return seat_family(np.array([s.p_value for s in self.seats]))
 
     @property
     def worst_seat(self) -> int:
@@ -87,7 +94,10 @@ def seat_advantage(win_share: np.ndarray, n_boot: int = 1000, seed: int = 0) -> 
     win_share = np.asarray(win_share, dtype=float)
     n_games, n_seats = win_share.shape
     wins = win_share.sum(axis=0)
-    seats = tuple(stats.wilson(float(w), n_games) for w in wins)
+    fair = 1 / n_seats
+    seats = tuple(replace(stats.wilson(float(w), n_games),
+                          p_value=float(stats.score_test_p(w, n_games, fair)))
+                  for w in wins)
     # n: games (the test's own n counts seat-games, N per game)
     chi = replace(stats.seat_chi_square(wins, np.full(n_seats, n_games)), n=n_games)
     sums = stats.bootstrap_sums(win_share, n_boot, seed) if n_games else np.zeros((0, n_seats))
@@ -117,6 +127,20 @@ def shares(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0) -> tuple[Est
                  for p, lo, hi in zip(point, low, high, strict=True))
 
 
+def seat_family(p_values: np.ndarray) -> np.ndarray:
+    """Holm-adjusted p of N tests against a fair share of N (seats, or bots' shares of
+    seats); two shares of one whole are one hypothesis, tested once."""
+    if len(p_values) == 2:
+        return np.repeat(p_values[:1], 2)
+    return stats.holm(p_values)
+
+
+def family_words(count: int, what: str) -> str:
+    """How a family of `count` fair-share tests was adjusted, in words."""
+    return (f"one test: two {what} share one whole" if count == 2
+            else f"Holm over {count} {what}")
+
+
 def entropy_bits(counts: np.ndarray) -> float:
     """Shannon entropy (bits) of the distribution given by `counts`."""
     counts = np.asarray(counts, dtype=float)
@@ -141,17 +165,15 @@ def purchase_entropy(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0,
                            f"{per_game.shape[1]} {what} bought equally), bootstrap over games")
 
 
-def sureness(p_value: float) -> str:
-    """How sure a difference is, in words, from its p-value."""
+def how_unusual(p_value: float, who: str = "seats", fair: str = "fair") -> str:
+    """What a test says of a gap, in words: how unlikely a gap this large would be if `who`
+    were `fair`. Never how likely the gap is to be real: a p-value is not that."""
     if math.isnan(p_value):
-        return "not testable"
-    if p_value < 0.001:
-        return "almost certainly real"
-    if p_value < 0.01:
-        return "very likely real"
-    if p_value < 0.05:
-        return "probably real"
-    return "could well be chance"
+        return "too few games to test"
+    for bound, words in ((0.001, "very unlikely"), (0.01, "unlikely"), (0.05, "unusual")):
+        if p_value < bound:
+            return f"this gap would be {words} if {who} were {fair}"
+    return f"a gap this size is common when {who} are {fair}"
 
 
 def format_p(p_value: float) -> str:
@@ -168,12 +190,14 @@ def gap_p_value(estimate: Estimate, expected: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Imbalance:
-    """One candidate for the worst imbalance: who, their win share, what is fair, how sure."""
+    """One candidate for the worst imbalance: who, their win share, what is fair, and its own
+    test's p-value adjusted over its family (`family` says which: 'Holm over 4 seats')."""
 
     who: str
     share: Estimate
     fair: float
     p_value: float
+    family: str = ""
 
     @property
     def gap(self) -> float:
@@ -182,23 +206,27 @@ class Imbalance:
 
 def verdict(players: int, n_games: int, seat: Imbalance | None,
             bots: Sequence[Imbalance] = ()) -> str:
-    """One sentence per player count: the worst seat's gap from a fair share of wins, in
-    points, and how sure; then the largest bot gap when it is clear (bot strength, which a
-    designer reads apart from the game's own balance)."""
+    """One sentence per player count: the seat farthest from a fair share of wins and what
+    its own test says; then the bot farthest from its share of seats when its test is below
+    0.05 (bot strength, which a designer reads apart from the game's own balance)."""
     if seat is None or not n_games:
         return f"{players} players: no games."
-    lead = "worst imbalance" if seat.p_value < 0.05 else "no clear imbalance; the largest gap"
-    text = f"{players} players ({n_games:,} games): {lead}: {_gap_words(seat)}"
+    text = f"{players} players ({n_games:,} games): "
+    if not seat.p_value < 0.05:
+        text += "no seat is clearly off a fair share; the largest gap: "
+    text += _gap_words(seat, how_unusual(seat.p_value))
     clear = [b for b in bots if b.p_value < 0.05]
     if clear:
         worst = max(clear, key=lambda b: abs(b.gap))
-        text += f" Between the bots: {_gap_words(worst, 'its share of seats, ')}"
+        text += " Between the bots: " + _gap_words(
+            worst, how_unusual(worst.p_value, "the bots", "equally strong"), "its share of seats")
     return text
 
 
-def _gap_words(item: Imbalance, fair_is: str = "") -> str:
+def _gap_words(item: Imbalance, unusual: str, fair_is: str = "a fair share") -> str:
     s = item.share
     side = "more" if item.gap > 0 else "less"
-    return (f"{item.who} wins {s.estimate:.1%} of games, {abs(item.gap) * 100:.1f} points "
-            f"{side} than {fair_is or 'a fair '}{item.fair:.1%} (95% {s.low:.1%}-{s.high:.1%}; "
-            f"{format_p(item.p_value)}): {sureness(item.p_value)}.")
+    family = f", {item.family}" if item.family else ""
+    return (f"{item.who} wins {side} than {fair_is} ({item.fair:.1%}): {s.estimate:.1%}, "
+            f"95% {s.low:.1%}-{s.high:.1%}, n = {s.n:,.0f} games; {unusual} "
+            f"(adjusted {format_p(item.p_value)}{family}).")

@@ -7,6 +7,7 @@ whole card table takes to compute.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -110,6 +111,49 @@ def benjamini_hochberg(p_values) -> np.ndarray:
     np.minimum.accumulate(ranked[::-1], out=ranked[::-1])
     adjusted[np.flatnonzero(ok)[order]] = np.clip(ranked, 0.0, 1.0)
     return adjusted
+
+
+@functools.lru_cache(maxsize=4)
+def _directions(length: int) -> np.ndarray:
+    """Two fixed random directions in the space of per-game profiles of `length` games."""
+    return np.random.default_rng(28).normal(size=(2, length))
+
+
+def profile_signature(profile) -> tuple[float, float]:
+    """A per-game profile (what a test sums over games) as two numbers that are equal for
+    proportional profiles of either sign and, with probability 1, differ otherwise: its
+    projections, once normalised, on two fixed random directions (sign fixed by the first).
+    Two numbers a row instead of a vector of games: a comparison of 100,000 games keeps none."""
+    v = np.asarray(profile, dtype=float)
+    norm = float(np.linalg.norm(v)) if len(v) else 0.0
+    if not (norm > 0 and math.isfinite(norm)):
+        return math.nan, math.nan
+    first, second = _directions(len(v)) @ (v / norm)
+    return (float(first), float(second)) if first >= 0 else (float(-first), float(-second))
+
+
+def same_hypotheses(signatures, p_values, tolerance: float = 1e-7) -> np.ndarray:
+    """For each tested row, the index of an earlier row testing the same hypothesis, else -1.
+
+    Two rows test one hypothesis when their per-game profiles are proportional, of either
+    sign (`profile_signature`s equal to rounding): seat 0 and the first seat's advantage, the
+    two bots of a two-bot game (one's wins are the other's losses), a card and the one face it
+    forges (the same owners). Counting them twice in a multiple-testing family would count one
+    finding twice.
+    """
+    signatures = np.asarray(signatures, dtype=float).reshape(-1, 2)
+    out = np.full(len(signatures), -1)
+    originals: list[int] = []
+    for i, (signature, p) in enumerate(zip(signatures, p_values, strict=True)):
+        if math.isnan(p) or np.isnan(signature).any():
+            continue
+        match = next((j for j in originals
+                      if np.all(np.abs(signatures[j] - signature) < tolerance)), None)
+        if match is None:
+            originals.append(i)
+        else:
+            out[i] = match
+    return out
 
 
 def seat_chi_square(wins, n) -> Estimate:

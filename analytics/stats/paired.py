@@ -93,6 +93,13 @@ def paired_ratio_difference(num_a, den_a, num_b, den_b, confidence: float = 0.95
                   method)
 
 
+def paired_profile(num_a, den_a, num_b, den_b) -> np.ndarray:
+    """Each game's linearised contribution to R_B - R_A: what the paired test sums (two rows
+    with proportional profiles test one hypothesis)."""
+    arrays = [np.asarray(x, dtype=float) for x in (num_a, den_a, num_b, den_b)]
+    return _linearised(*arrays[2:])[1] - _linearised(*arrays[:2])[1]
+
+
 def paired_mean_difference(a, b, confidence: float = 0.95) -> Paired:
     """mean(b) - mean(a) over paired games: the paired t-test, with its interval."""
     a = np.asarray(a, dtype=float)

@@ -4,6 +4,7 @@ fitted by Newton on distinct design rows weighted by their counts."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -30,9 +31,29 @@ def logistic_average_effects(outcome, owned, covariates, confidence: float = 0.9
     return _weighted_effects(full, y, weights, owned.shape[1], confidence)
 
 
+@dataclass(frozen=True, slots=True)
+class Clusters:
+    """The seats behind a collapsed design, for standard errors clustered by game: each seat's
+    design row, its outcome, and where each game's seats start (seats ordered by game)."""
+
+    row_of_seat: np.ndarray
+    outcome: np.ndarray
+    starts: np.ndarray
+
+    def covariance(self, x: np.ndarray, params: np.ndarray, bread: np.ndarray) -> np.ndarray:
+        """The cluster-robust (sandwich) covariance of the coefficients: scores summed per game,
+        with statsmodels' small-sample factor G/(G-1) (N-1)/(N-K), as Stata's."""
+        residual = self.outcome - _sigmoid(x @ params)[self.row_of_seat]
+        scores = np.add.reduceat(x[self.row_of_seat] * residual[:, None], self.starts, axis=0)
+        g, n, k = len(self.starts), len(self.outcome), x.shape[1]
+        factor = g / (g - 1) * (n - 1) / (n - k) if g > 1 and n > k else math.nan
+        return factor * bread @ (scores.T @ scores) @ bread
+
+
 def _weighted_effects(full: np.ndarray, y: np.ndarray, weights: np.ndarray, n_owned: int,
-                      confidence: float) -> list[Estimate]:
-    """Average marginal effects of columns 1 .. n_owned of a design with a constant first."""
+                      confidence: float, clusters: Clusters | None = None) -> list[Estimate]:
+    """Average marginal effects of columns 1 .. n_owned of a design with a constant first;
+    with `clusters`, their standard errors clustered by game."""
     keep = _independent_columns(full, weights)
     x = full[:, keep]
     fit = _fit_logit(y, x, weights)
@@ -40,16 +61,20 @@ def _weighted_effects(full: np.ndarray, y: np.ndarray, weights: np.ndarray, n_ow
     if fit is None:
         return results
     params, cov = fit
+    if clusters is not None:
+        cov = clusters.covariance(x, params, cov)
     for position, column in enumerate(keep):
         if 1 <= column <= n_owned:
             results[column - 1] = _average_effect(x, weights, params, cov, position, confidence)
     return results
 
 
-def adjusted_associations(outcome, owned, covariates, confidence: float = 0.95
+def adjusted_associations(outcome, owned, covariates, game=None, confidence: float = 0.95
                           ) -> list[Estimate]:
     """Per 0/1 column of `owned` on its own: its average marginal association with P(win),
     adjusted only for `covariates` fixed before any purchase (seat, bot, player count, module).
+    With `game` (each seat's game, seats ordered by game) the standard errors are clustered by
+    game: the seats of one game share its win, so they are not independent draws.
 
     One logistic regression per column (win on a constant, owning it and the covariates).
     Adjusting for the other cards a seat bought would condition on what happened after the
@@ -64,6 +89,8 @@ def adjusted_associations(outcome, owned, covariates, confidence: float = 0.95
     if len(y) and not ((covariates == 0) | (covariates == 1)).all():
         raise ValueError("covariates must be dummy-coded (0/1)")
     rows, group = _distinct_rows(covariates) if len(y) else (covariates, np.zeros(0, int))
+    starts = (np.flatnonzero(np.diff(np.asarray(game), prepend=-1)) if game is not None
+              else None)
     results = []
     for j in range(owned.shape[1]):
         key = group * 2 + (owned[:, j] > 0)
@@ -71,8 +98,10 @@ def adjusted_associations(outcome, owned, covariates, confidence: float = 0.95
         wins = np.bincount(key, weights=y, minlength=2 * len(rows))
         present = np.flatnonzero(n)
         design = np.column_stack([np.ones(len(present)), present % 2, rows[present // 2]])
+        clusters = (None if starts is None else
+                    Clusters(np.searchsorted(present, key), y, starts))
         results.extend(_weighted_effects(design, wins[present] / n[present],
-                                         n[present].astype(float), 1, confidence))
+                                         n[present].astype(float), 1, confidence, clusters))
     return results
 
 
@@ -165,8 +194,10 @@ def _average_effect(x: np.ndarray, weights: np.ndarray, params: np.ndarray, cov:
         return _nan_estimate(n_owned)
     se = variance ** 0.5
     z = normal_quantile(confidence)
-    return Estimate(effect, effect - z * se, effect + z * se, two_sided_p(effect / se),
-                    n_owned, "logistic regression, average marginal effect (delta method)")
+    # A difference of probabilities: its interval is kept inside [-1, 1].
+    return Estimate(effect, max(effect - z * se, -1.0), min(effect + z * se, 1.0),
+                    two_sided_p(effect / se), n_owned,
+                    "logistic regression, average marginal effect (delta method)")
 
 
 def _sigmoid(eta: np.ndarray) -> np.ndarray:

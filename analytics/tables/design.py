@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from analytics import stats
+
 
 def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     """numerator / denominator, NaN where the denominator is 0 (SQL's nullif)."""
@@ -72,7 +74,7 @@ class SeatDesign:
 
     Availability is a property of a game's run (its card set), so per game only the seats and
     win shares of each run are summed and mapped to components through `run_available`: the
-    bootstrap multiplies 2 x components + 2 x runs columns instead of 4 x components.
+    per-game sums hold 2 x components + 2 x runs columns instead of 4 x components.
     """
 
     names: list[str]
@@ -130,20 +132,18 @@ class SeatDesign:
         wins = np.bincount(self.game, weights=self.win_share)[:, None] * in_run
         return np.column_stack([owners, owner_wins, seats, wins])
 
-    def outcomes(self, sums: np.ndarray) -> dict[str, np.ndarray]:
-        """Owned and not-owned counts and win rates from column sums of `per_game_sums`.
-
-        Takes one row of sums (the point estimates) or a stack of them (bootstrap resamples).
-        """
+    def rates(self) -> dict:
+        """take_rate, owned_wr and not_owned_wr of every component as clustered rates
+        (analytics.stats.rates), from the per-game sums."""
+        sums = self.per_game_sums()
         k, n_runs = len(self.names), self.run_available.shape[0]
-        n_owned, owned_wins = sums[..., :k], sums[..., k:2 * k]
-        n_available = sums[..., 2 * k:2 * k + n_runs] @ self.run_available
-        available_wins = sums[..., 2 * k + n_runs:] @ self.run_available
-        owned_wr = ratio(owned_wins, n_owned)
-        not_owned_wr = ratio(available_wins - owned_wins, n_available - n_owned)
-        return {"n_owned": n_owned, "owned_wins": owned_wins, "n_available": n_available,
-                "owned_wr": owned_wr, "not_owned_wr": not_owned_wr,
-                "delta": owned_wr - not_owned_wr}
+        owners, owner_wins = sums[:, :k], sums[:, k:2 * k]
+        available = sums[:, 2 * k:2 * k + n_runs] @ self.run_available
+        available_wins = sums[:, 2 * k + n_runs:] @ self.run_available
+        return {"take_rate": stats.clustered_rates(owners, available),
+                "owned_wr": stats.clustered_rates(owner_wins, owners),
+                "not_owned_wr": stats.clustered_rates(available_wins - owner_wins,
+                                                      available - owners)}
 
     def first_acquirer_wr(self) -> np.ndarray:
         """Mean win share of the first seat to acquire each component in a game (NaN: none)."""

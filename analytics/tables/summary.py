@@ -54,9 +54,10 @@ def summary_tables(logs: Logs, filters: Filters | None = None,
         # Owned win rate says who buys one, not how strong it is (`dicelab value` measures
         # that): they are listed by how often they are bought, never ranked by owned win rate.
         kind = roles.main_kind
-        bought = component_table(db, kind, None, "take_rate", min_n, n_boot=200).frame
+        bought = component_table(db, kind, None, "take_rate", min_n).frame
     bots = bots.join(scores, on=["bot", "players"])
-    bought = bought.head(top).select(kind, "n_owned", "take_rate", "copies",
+    bought = bought.head(top).select(kind, "n_owned", "take_rate", "take_rate_low",
+                                     "take_rate_high", "copies",
                                      f"{roles.score}_per_game")
     return [
         ("Win rate by seat (seat 0 plays first; 95% Wilson interval)",

@@ -71,7 +71,7 @@ def test_face_contribution(db):
 def test_table_agrees_with_contribution_query(db, component):
     """`dicelab cards`/`faces` compute in numpy what contribution_by_component does in SQL."""
     query = db.run("contribution_by_component", {"component": component})
-    table = component_table(db.folders, component, None, component, 0, 50, 0).frame
+    table = component_table(db.folders, component, None, component, 0).frame
     same = {"n_available": "n_available", "n_owned": "n_owned", "take_rate": "take_rate",
             "copies": "copies_per_owner", "owned_wr": "owned_wr", "not_owned_wr": "not_owned_wr",
             "delta": "delta", "first_acquirer_wr": "first_acquirer_wr", "used_wr": "used_wr",
@@ -99,7 +99,7 @@ def test_table_agrees_with_contribution_query_across_card_sets(db, tmp_path, com
     runs = [db.folders[0], b.write(tmp_path / "run-b")]
     with LogDatabase(runs) as both:
         query = both.run("contribution_by_component", {"component": component})
-    table = component_table(runs, component, None, component, 0, 50, 0).frame
+    table = component_table(runs, component, None, component, 0).frame
     assert table[component].to_list() == query["component"].to_list()
     assert_frame_equal(table.select("n_available", "n_owned", "owned_wr", "not_owned_wr"),
                        query.select("n_available", "n_owned", "owned_wr", "not_owned_wr"),
@@ -239,9 +239,9 @@ def test_paired_outcome_by_seat_game(db):
     frame = db.run("paired_outcome_by_seat_game")
     assert frame.height == 12 and frame["seed"].to_list() == [1] * 4 + [2] * 4 + [3] * 4
     expect(frame.slice(3, 3), [
-        (1, 1, "run-a", 4, "", "base", 9, 100, False, 3, "random", 0, 0.0),
-        (2, 2, "run-a", 4, "", "base", 9, 120, True, 0, "economist", 6, 0.5),
-        (2, 2, "run-a", 4, "", "base", 9, 120, True, 1, "random", 6, 0.5),
+        (1, 1, "run-a", 4, "", "base", 9, 100, False, 3, "random", 0, 0.0, 0),
+        (2, 2, "run-a", 4, "", "base", 9, 120, True, 0, "economist", 6, 0.5, 1),
+        (2, 2, "run-a", 4, "", "base", 9, 120, True, 1, "random", 6, 0.5, 1),
     ])
 
 
