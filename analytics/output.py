@@ -16,10 +16,12 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from analytics.errors import UserError
+
+if TYPE_CHECKING:  # polars is imported where a table is rendered: `dicelab --help` needs none
+    import polars as pl
 
 FORMATS = ("table", "csv", "json")
 # Abbreviations used in column names, explained in one legend line under a text table.
@@ -34,6 +36,8 @@ ABBREVIATIONS = {
 
 def render_table(frame: pl.DataFrame, fmt: str = "table", float_digits: int = 3) -> str:
     """The frame as text in `fmt` (table | csv | json)."""
+    import polars as pl
+
     if fmt == "csv":
         return frame.write_csv()
     if fmt == "json":
@@ -63,6 +67,8 @@ def interval_columns(frame: pl.DataFrame) -> list[str]:
 def with_intervals_as_text(frame: pl.DataFrame, digits: int = 3) -> pl.DataFrame:
     """Each estimate X with X_low and X_high as one cell `x (low, high)`: a person reads an
     estimate with its interval (CSV and JSON keep the three columns)."""
+    import polars as pl
+
     merged = interval_columns(frame)
     if not merged:
         return frame
@@ -102,6 +108,8 @@ _NULL_CELL = re.compile(r"(?<=\| )\s*null\s*(?= \|)")
 
 def with_p_values_as_text(frame: pl.DataFrame) -> pl.DataFrame:
     """p-value columns as text: `<0.001`, else two significant digits."""
+    import polars as pl
+
     p_columns = [c for c in frame.columns if is_p_value(c) and frame.schema[c].is_float()]
     return frame.with_columns(pl.col(c).map_elements(format_p, return_dtype=pl.String)
                               for c in p_columns)

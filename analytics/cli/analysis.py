@@ -4,16 +4,17 @@ the main group. Every command reading logs takes --game and opens the logs once.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from analytics.cli.common import FLOAT, Command, FloatRange, IntRange, format_option, game_option
-from analytics.eventlog.roles import ComponentRoles
 from analytics.output import choose_columns, legend, prepare_out, render_table
-from analytics.query.database import Filters, LogDatabase, find_query
-from analytics.query.provenance import describe_logs, set_hash
-from analytics.query.roles import pooled_roles
-from analytics.tables import components as analysis
+
+if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
+    from analytics.eventlog.roles import ComponentRoles
+    from analytics.query.database import Filters
+    from analytics.tables import components as analysis
 
 
 def _keep_source(ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> None:
@@ -67,6 +68,8 @@ def view_options(func):
 def make_filters(players, module, card_set, bot, logs=()) -> Filters:
     """Filters from the options (with --game, which is not one); a --set file becomes its
     content hash, read by the game of --game or else of `logs` (see provenance)."""
+    from analytics.query.database import Filters
+    from analytics.query.roles import pooled_roles
     ctx = click.get_current_context(silent=True)
     meta = ctx.meta if ctx else {}
     game = meta.get("dicelab.game")
@@ -85,6 +88,7 @@ def resolve_set(value: str, game: str | None = None) -> str:
     also finds runs of a custom file whose name is base; a file pins the exact content. The
     file is read by `game` (None: the game a new run plays).
     """
+    from analytics.query.provenance import set_hash
     path = Path(value)
     if not path.is_file():
         return value
@@ -125,6 +129,9 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
       dicelab query contribution_by_component -p component face --format csv
       dicelab query audits/score_mismatch_by_seat_game --logs 'logs/*'
     """
+    from analytics.query.database import LogDatabase, find_query
+    from analytics.query.provenance import describe_logs
+    from analytics.tables import components as analysis
     filters = make_filters(players, module, card_set, bot, logs)
     query = find_query(name, queries_dir)  # an unknown name fails before any file is read
     with LogDatabase(logs, filters, queries_dir) as db:
@@ -155,6 +162,8 @@ def components_command(kind, logs, players, module, card_set, bot, min_n, sort, 
 
 def component_table(kind, logs, filters, sort, min_n, columns, wide, fmt) -> None:
     """The table of component kind `kind` on stdout, what was read on stderr."""
+    from analytics.query.database import LogDatabase
+    from analytics.tables import components as analysis
     with LogDatabase(logs, filters) as db:
         emit(analysis.component_table(db, kind, None, sort, min_n), fmt, columns, wide)
 
@@ -216,6 +225,8 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
       dicelab seats --logs logs/demo
       dicelab seats --players 3 --format csv
     """
+    from analytics.query.database import LogDatabase
+    from analytics.tables import components as analysis
     filters = make_filters(players, module, card_set, bot, logs)
     with LogDatabase(logs, filters) as db:
         emit(analysis.seat_table(db, None, sort), fmt, columns, wide)
@@ -284,6 +295,8 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
       dicelab chart seats --players 4 --out seats.svg
       dicelab chart glory --logs 'logs/balance/*' --out glory.svg
     """
+    from analytics.query.database import LogDatabase
+    from analytics.query.provenance import describe_logs
     filters = make_filters(players, module, card_set, bot, logs)
     from analytics.reports import figures  # matplotlib loads only for this command
     from analytics.reports import parts as report_parts

@@ -8,7 +8,6 @@ import sys
 
 import click
 
-from analytics.cli import catalog
 from analytics.cli.analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli.analysis import ComponentAliases
 from analytics.cli.common import (
@@ -132,6 +131,8 @@ def list_(what: str, game: str, module: str | None, fmt: str) -> None:
       dicelab list modules
       dicelab list board --module goddess
     """
+    from analytics.cli import catalog  # polars and the queries: only when listing
+
     click.echo(render_table(catalog.listing(what, game, module), fmt))
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
-import polars as pl
 
 from analytics.cli.common import (
     INT,
@@ -16,7 +17,9 @@ from analytics.cli.common import (
 )
 from analytics.errors import UserError
 from analytics.output import prepare_out
-from analytics.stats import format_p
+
+if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
+    pass
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -150,8 +153,11 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
       dicelab value --all --set base --games 5000 --format csv
       dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
     """
+    import polars as pl
+
     from analytics.experiments.value import card_value, headline, note
     from analytics.output import render_table
+    from analytics.stats import format_p
 
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -18,8 +19,12 @@ from analytics.cli.common import (
     parse_rules,
 )
 from analytics.errors import UserError
-from analytics.experiments.balance import Balance, balance_table, balance_wide, parse_player_counts
 from analytics.output import choose_columns, prepare_out, render_table
+
+if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
+    from analytics.experiments.balance import (
+        Balance,
+    )
 
 BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value")
 
@@ -67,6 +72,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
       dicelab balance --logs logs/demo --format csv > balance.csv
       dicelab balance --module none,goddess --set rebellion-goddess-cards,goddess-discovery
     """
+    from analytics.experiments.balance import balance_table, parse_player_counts
     if report_path is not None:
         from analytics.reports.render import check_writable
 
@@ -143,6 +149,7 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:
     """CSV and JSON: the long table. Text: one column per player count, or with --wide or
     --columns one block of the long table per player count."""
+    from analytics.experiments.balance import balance_wide
     if fmt != "table":
         click.echo(render_table(result.frame, fmt), nl=False)
         return
