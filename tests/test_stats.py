@@ -299,3 +299,27 @@ def test_distinct_rows_of_a_column_major_matrix():
     rows = np.array([[1, 0] * 32, [0] * 64, [1, 0] * 32], dtype=np.int8)
     distinct, index = _distinct_rows(np.asfortranarray(rows))
     assert index.tolist() == [1, 0, 1] and distinct.tolist() == [[0] * 64, [1, 0] * 32]
+
+
+@pytest.mark.parametrize("alpha, power", [(0.05, 0.8), (0.01, 0.9)])
+def test_sample_sizes_agree_with_statsmodels_over_a_grid(alpha, power):
+    """Computed with scipy (statsmodels was the package's only reason to bring pandas); checked
+    here against statsmodels' NormalIndPower and TTestPower, both tails counted."""
+    from statsmodels.stats.power import NormalIndPower, TTestPower
+    from statsmodels.stats.proportion import proportion_effectsize
+
+    for base in (0.1, 0.25, 0.5, 0.7):
+        for effect in (0.005, 0.01, 0.05, -0.03, 0.2):
+            h = abs(proportion_effectsize(base + effect, base))
+            want = NormalIndPower().solve_power(effect_size=h, alpha=alpha, power=power)
+            assert stats.sample_size_independent(base, effect, alpha, power) == pytest.approx(
+                want, rel=1e-6)
+            for corr in (0.0, 0.5, 0.9):
+                v1, v2 = base * (1 - base), (base + effect) * (1 - base - effect)
+                sd = math.sqrt(v1 + v2 - 2 * corr * math.sqrt(v1 * v2))
+                want = TTestPower().solve_power(effect_size=abs(effect) / sd, alpha=alpha,
+                                                power=power)
+                assert stats.sample_size_paired(base, effect, alpha, power, corr) == (
+                    pytest.approx(want, rel=1e-6))
+    assert stats.t_test_sample_size(3.0) == pytest.approx(
+        TTestPower().solve_power(effect_size=3.0, alpha=0.05, power=0.8), rel=1e-6)

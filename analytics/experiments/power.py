@@ -106,10 +106,7 @@ def games_needed(spread: Spread, effect: float, alpha: float, power: float, pair
                  ) -> float:
     """Games per arm (pairs, when paired) for a two-sided test of `effect` on the endpoint."""
     if spread.measured:
-        from statsmodels.stats.power import TTestPower  # slow to import: only when needed
-
-        return float(TTestPower().solve_power(effect_size=abs(effect) / spread.sd,
-                                              alpha=alpha, power=power))
+        return stats.t_test_sample_size(abs(effect) / spread.sd, alpha, power)
     if not 0 < spread.base < 1 or not 0 < spread.base + effect < 1 or effect == 0:
         raise UserError(f"--base {spread.base} with --effect {effect} must give two different "
                         "win rates strictly between 0 and 1")

@@ -7,7 +7,7 @@ prints (STYLE.md 11). One namespace over five modules:
 - paired: two setups on the same seeds, their sample sizes and stopping boundaries;
 - rates: rates over seat-games and their differences, valid at any n (the rare-row rule).
 
-scipy and statsmodels are imported only where needed: importing them costs about a second,
+scipy is imported only where needed: importing it costs about a second,
 more than the whole card table takes to compute.
 """
 
@@ -36,6 +36,7 @@ from analytics.stats.paired import (
     ratio,
     sample_size_independent,
     sample_size_paired,
+    t_test_sample_size,
 )
 from analytics.stats.rates import (
     RULE as RARE_ROW_RULE,
@@ -59,5 +60,6 @@ __all__ = [
     "cluster_ratio_bounds", "format_p", "logistic_average_effects", "mean_bounds",
     "newcombe_difference", "normal_quantile", "obrien_fleming_bounds", "paired_mean_difference",
     "paired_ratio_difference", "percentile_interval", "ratio", "sample_size_independent",
-    "sample_size_paired", "seat_chi_square", "two_sided_p", "wilson", "wilson_bounds",
+    "sample_size_paired", "seat_chi_square", "t_test_sample_size", "two_sided_p", "wilson",
+    "wilson_bounds",
 ]

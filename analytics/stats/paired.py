@@ -108,24 +108,61 @@ def paired_mean_difference(a, b, confidence: float = 0.95) -> Paired:
 
 def sample_size_independent(base: float, effect: float, alpha: float = 0.05,
                             power: float = 0.8) -> float:
-    """Observations per arm for a two-sided test of base vs base + effect (Cohen's h)."""
-    from statsmodels.stats.power import NormalIndPower  # slow to import: only when needed
-    from statsmodels.stats.proportion import proportion_effectsize
+    """Observations per arm for a two-sided test of base vs base + effect (Cohen's h, the
+    normal approximation, both tails counted)."""
+    from scipy.stats import norm
 
-    h = abs(proportion_effectsize(base + effect, base))
-    return float(NormalIndPower().solve_power(effect_size=h, alpha=alpha, power=power, ratio=1.0))
+    h = abs(2 * math.asin(math.sqrt(base + effect)) - 2 * math.asin(math.sqrt(base)))
+    z = norm.isf(alpha / 2)
+
+    def short_of(n: float) -> float:
+        shift = h * math.sqrt(n / 2)
+        return float(norm.sf(z - shift) + norm.cdf(-z - shift)) - power
+
+    return _solve(short_of)
+
+
+def t_test_sample_size(effect_size: float, alpha: float = 0.05, power: float = 0.8) -> float:
+    """Observations for a two-sided one-sample (paired) t-test to reach `power` at the
+    standardised effect `effect_size`: the noncentral t, both tails counted."""
+    from scipy.stats import nct
+    from scipy.stats import t as student
+
+    d = abs(effect_size)
+
+    def short_of(n: float) -> float:
+        df, shift = n - 1, d * math.sqrt(n)
+        crit = student.isf(alpha / 2, df)
+        return float(nct.sf(crit, df, shift) + nct.cdf(-crit, df, shift)) - power
+
+    return _solve(short_of, low=2.0)  # one degree of freedom at least
+
+
+def _solve(short_of, low: float = 1e-6) -> float:
+    """The n at which `short_of(n)` (power reached less power wanted) crosses 0.
+
+    scipy, not statsmodels: these two power functions were statsmodels' only use in the
+    package, and it brings pandas with it (statsmodels stays a test dependency, to check
+    them)."""
+    from scipy import optimize
+
+    if short_of(low) >= 0:  # an effect so large that the fewest observations detect it
+        return low
+    high = 2 * max(low, 1.0)
+    while short_of(high) < 0:
+        high *= 2
+        if high > 1e12:
+            return math.inf
+    return float(optimize.brentq(short_of, low, high, xtol=1e-10, rtol=1e-12))
 
 
 def sample_size_paired(base: float, effect: float, alpha: float = 0.05, power: float = 0.8,
                        correlation: float = 0.5) -> float:
     """Pairs (seeds) for a paired t-test of win differences, outcomes correlated within a pair."""
-    from statsmodels.stats.power import TTestPower  # slow to import: only when needed
-
     p1, p2 = base, base + effect
     var1, var2 = p1 * (1 - p1), p2 * (1 - p2)
     sd_diff = math.sqrt(max(var1 + var2 - 2 * correlation * math.sqrt(var1 * var2), 1e-12))
-    return float(TTestPower().solve_power(effect_size=abs(effect) / sd_diff, alpha=alpha,
-                                          power=power))
+    return t_test_sample_size(abs(effect) / sd_diff, alpha, power)
 
 
 def obrien_fleming_bounds(looks: int, alpha: float = 0.05) -> np.ndarray:
