@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -289,3 +290,19 @@ def test_a_number_that_is_none_is_a_usage_error():
     assert result.exit_code == 2 and result.stderr.startswith("Usage: ")
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for '--power': 'nan' is not a finite number")
+
+
+def test_the_same_mistake_exits_the_same_way_in_every_command():
+    """A number of games below one is a bad option value wherever it is given: exit 2 with the
+    usage, in every command that plays games (found by the commands' own option lists)."""
+    from analytics.cli.app import main as group
+
+    ctx = click.Context(group)
+    playing = sorted(name for name in group.list_commands(ctx)
+                     if any(p.name in ("games", "n_games") and "--games" in p.opts
+                            for p in group.get_command(ctx, name).params))
+    assert {"simulate", "compare", "value", "balance"} <= set(playing)
+    for name in playing:
+        result = CliRunner().invoke(group, [name, "--games", "-5"])
+        assert result.exit_code == 2, (name, result.output)
+        assert "Usage:" in result.output and "--games" in result.output, name

@@ -11,6 +11,7 @@ import click
 from analytics.cli.analysis import COMMANDS as ANALYSIS_COMMANDS
 from analytics.cli.analysis import ComponentAliases
 from analytics.cli.common import (
+    GAME_COUNT,
     INT,
     Group,
     IntRange,
@@ -48,7 +49,7 @@ def main() -> None:
 @click.option("--game", default="diceforge", show_default=True, help="Game to play.")
 @click.option("--players", type=INT, default=4, show_default=True,
               help="Player count (Dice Forge: 2, 3 or 4).")
-@click.option("--games", "n_games", type=INT, default=1000, show_default=True,
+@click.option("--games", "n_games", type=GAME_COUNT, default=1000, show_default=True,
               help="Number of games.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
 @click.option("--bots", default=None,

@@ -141,6 +141,9 @@ class IntRange(_Plain, click.IntRange):
 
 
 INT = PlainInt()
+# A number of games, for every command that plays some: fewer than one is a usage error (exit
+# 2) wherever it is given; games.game_index is a 32-bit integer.
+GAME_COUNT = IntRange(1, 2**31 - 1)
 
 
 class _Finite:

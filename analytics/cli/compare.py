@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from analytics.cli.common import (
+    GAME_COUNT,
     INT,
     Command,
     FloatRange,
@@ -44,7 +45,7 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @click.option("--bots-a", default=None, help="Arm A's bots (default --bots).")
 @click.option("--bots-b", default=None, help="Arm B's bots (default --bots).")
 @click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
-@click.option("--games", type=INT, default=2000, show_default=True,
+@click.option("--games", type=GAME_COUNT, default=2000, show_default=True,
               help="Games per arm (the most, with --until-decisive), rounded up to whole "
                    "rotations of the bots (a multiple of --players per look).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of both arms.")
@@ -126,7 +127,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
               help="One bot for all seats, or one per seat (rotated).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
 @click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
-@click.option("--games", type=INT, default=2000, show_default=True,
+@click.option("--games", type=GAME_COUNT, default=2000, show_default=True,
               help="Games per arm (the set, and each ablation).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of every arm.")
 @click.option("--out", type=click.Path(), default=None,

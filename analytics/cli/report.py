@@ -10,6 +10,7 @@ from click.core import ParameterSource
 
 from analytics.cli.analysis import log_options, make_filters, view_options
 from analytics.cli.common import (
+    GAME_COUNT,
     INT,
     Command,
     IntRange,
@@ -39,7 +40,7 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
               help="Player counts to simulate, comma-separated.")
 @click.option("--bots", default="economist,hero", show_default=True,
               help="One bot for every seat, or several repeated in turn to fill the seats.")
-@click.option("--games", type=IntRange(1), default=2000, show_default=True,
+@click.option("--games", type=GAME_COUNT, default=2000, show_default=True,
               help="Games per player count.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
