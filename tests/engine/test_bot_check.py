@@ -4,6 +4,7 @@ and named; with checks off, nothing is paid; every built-in bot of every game pa
 from __future__ import annotations
 
 import random
+import re
 from types import MappingProxyType
 
 import pytest
@@ -68,14 +69,20 @@ class Writer:
         return self.honest.choose(view, decision, rng)
 
 
+# A compiled class refuses to delete an attribute itself (AttributeError): the game is not
+# changed either way.
+REFUSED_BY_THE_CLASS = {"attribute deleted": AttributeError}
+
+
 @pytest.mark.parametrize("what", list(WRITES))
 def test_a_checked_bot_that_writes_is_stopped_naming_it_and_the_decision(what):
     bots = [make_bot("diceforge", "economist"), Writer(WRITES[what]),
             make_bot("diceforge", "economist")]
-    with pytest.raises(ReadOnlyError, match=r"^bot 'writer' \(seat 1\) changed the game while "
-                                            r"deciding '\w+': a bot may read the game, never "
-                                            r"change it$"):
+    with pytest.raises((ReadOnlyError, REFUSED_BY_THE_CLASS.get(what, ReadOnlyError))) as caught:
         play_game(GAME, SETUP, bots, 5, checked=(False, True, False))
+    if caught.type is ReadOnlyError:
+        assert re.fullmatch(r"bot 'writer' \(seat 1\) changed the game while deciding '\w+': "
+                            r"a bot may read the game, never change it", str(caught.value))
 
 
 def test_an_unchecked_seat_is_not_watched():
@@ -111,7 +118,10 @@ def test_the_fingerprint_sees_every_part_of_the_state():
     for what, write in WRITES.items():
         copy = GAME.clone(state, state.chance.copy(), Decider([], 1))
         copy_before = fingerprint(copy, GAME.immutable, copy.decider)
-        write(copy, copy.players[0])
+        try:
+            write(copy, copy.players[0])
+        except REFUSED_BY_THE_CLASS.get(what, ()):
+            continue  # compiled: the class itself refused the write
         assert fingerprint(copy, GAME.immutable, copy.decider) != copy_before, what
 
 
