@@ -14,6 +14,7 @@ from analytics.games.diceforge.cards.goddess import WORDS as GOLEM_WORDS
 from analytics.games.diceforge.cards.rebellion import WORDS as REBELLION_WORDS
 from analytics.games.diceforge.cards.rebellion_forge import TRIDENT
 from analytics.games.diceforge.cards.rebellion_forge import WORDS as FORGE_WORDS
+from analytics.games.diceforge.cards.titans import WORDS as TITANS_CARD_WORDS
 from analytics.games.diceforge.rules.components import (
     CARDS,
     CELESTIAL_FACES,
@@ -30,6 +31,8 @@ from analytics.games.diceforge.rules.components import (
 from analytics.games.diceforge.rules.labyrinth import FOREST, GODDESS_SPACE, SPACES, TREASURES
 from analytics.games.diceforge.rules.labyrinth import WORDS as BOARD_WORDS
 from analytics.games.diceforge.rules.modules import module_of
+from analytics.games.diceforge.rules.titans import FOREST as TITANS_FOREST
+from analytics.games.diceforge.rules.titans import WORDS as TITANS_WORDS
 from analytics.games.diceforge.rules.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
@@ -52,16 +55,17 @@ KINDS = (
     "action_taken", "die_rolled", "face_forged", "feat_performed", "game_ended", "pawn_ousted",
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started", *CELESTIAL_WORDS["kind"],
-    *BOARD_WORDS["kind"],
+    *BOARD_WORDS["kind"], *TITANS_WORDS["kind"], *TITANS_CARD_WORDS["kind"],
 )
 RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"],
-             *FORGE_WORDS["resource"])
+             *FORGE_WORDS["resource"], "ancient", "loyalty")
 # Kinds of an event using its item (a face turned up by hand is applied too).
 USE_KINDS = ("die_rolled", "reinforcement_used", "token_used", *CELESTIAL_WORDS["kind"])
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
     "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
     "starting_gold", *REBELLION_WORDS["cause"], *BOARD_WORDS["cause"], *GOLEM_WORDS["cause"],
+    *TITANS_WORDS["cause"], *TITANS_WORDS["item"], *TITANS_CARD_WORDS["item"],
 )
 ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pawn_ousted items
 
@@ -171,6 +175,9 @@ def vocabulary(setup: Setup | None) -> dict[str, tuple[str, ...]]:
     return VOCABULARY
 
 
-_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS, *FOREST}))
+# The Titans board's spaces: the cause of an end value, a Loyalty zone's item.
+TITANS_BOARD_SPACES = tuple(str(n) for n in range(1, 32))
+_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS, *FOREST,
+                      *TITANS_FOREST, *TITANS_BOARD_SPACES}))
 VOCABULARY = {"kind": KINDS, "item": _WORDS, "resource": RESOURCES, "cause": _WORDS,
               "use_kinds": USE_KINDS}

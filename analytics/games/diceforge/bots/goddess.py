@@ -20,6 +20,7 @@ from analytics.games.diceforge.rules.components import CELESTIAL_FACES, FACES, G
 from analytics.games.diceforge.rules.forge import buyable
 from analytics.games.diceforge.rules.labyrinth import (
     BACKWARD,
+    Board,
     GODDESS_SPACE,
     SPACES,
     TREASURES,
@@ -104,7 +105,7 @@ def route_value(o: Outlook, here: int, steps: int, rough: bool = False) -> float
 
 def golem_roll(o: Outlook) -> float:
     """One Golem face roll: the mean step of my best route ahead (0 on the Goddess space)."""
-    if o.g.board is None:  # a Golem face outside its module moves nothing
+    if not isinstance(o.g.board, Board):  # a Golem face outside its module moves nothing
         return 0.0
     span = o.v.golem_span
     return route_value(o, o.g.board.golems[o.p.seat], span, rough=True) / span

@@ -107,7 +107,7 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
     if ships and _ships_first(g, p, specials, loss):
         _resolve_ships(g, p, ships, mult, loss)
         ships = []
-    for order in ("", "boar", "shield"):
+    for order in ("", "boar", "shield", "chaos"):
         for i, (face, eff) in enumerate(shown):
             if eff.special == order:
                 other = given[1 - i] if len(shown) == 2 else frozenset()
@@ -138,6 +138,11 @@ def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None
         if other is not None and other.special == "shield":
             other_gave = other.resources  # two Shields: each sees the other's bottom reward
         bundle = ((GLORY, SHIELD_BONUS),) if eff.colour in other_gave else eff.bundles[0]
+    elif eff.special == "chaos":  # the Titans module's: Reward A on a colour match, else B
+        other = shown[1 - i][1] if len(shown) == 2 else None
+        if other is not None and other.special == "chaos":
+            other_gave = other.bundles[1][0][0],  # two Chaos faces: each sees the other's B
+        bundle = eff.bundles[0] if eff.colour in other_gave else eff.bundles[1]
     elif eff.special == "boar":
         owner = eff.colour  # a Boar face's colour is its owner's seat
         assert isinstance(owner, int)
