@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from analytics.games.diceforge.cards.base import effect, nothing_on_purchase
+from analytics.games.diceforge.cards.base import UNCONVERTED, effect, nothing_on_purchase
 from analytics.games.diceforge.rules.blessings import FACE_EFFECTS, minor_blessing, resolve
 from analytics.games.diceforge.rules.components import (
     ANCIENT,
@@ -33,7 +33,7 @@ from analytics.games.diceforge.rules.forge import forge, forge_from_garden
 from analytics.games.diceforge.rules.hooks import handler
 from analytics.games.diceforge.rules.resources import RESOURCES
 from analytics.games.diceforge.rules.state import Game, Player
-from analytics.games.diceforge.rules.titans import move_token
+from analytics.games.diceforge.rules.titans import LOYALTY_ZONE, move_token
 
 MEMORY, ORACLE, GUARDIAN, MISFORTUNE_CARD = "memory", "oracle", "guardian", "mirror_of_misfortune"
 MISFORTUNE: Final = "misfortune"  # the faces' `special`
@@ -47,6 +47,7 @@ WORDS = {"kind": (MEMORY_PLACED, MEMORY_CLAIMED, MISFORTUNE_TRIGGERED),
          "item": (MISFORTUNE, *SIDE_WORDS)}
 
 
+UNCONVERTED.add(LOYALTY_ZONE)  # seed Note 4: zone Gold cannot feed the Cyclops
 effect(ORACLE, GUARDIAN)(nothing_on_purchase)  # no instant effect: their use is the hook
 
 
