@@ -30,7 +30,7 @@ def at(b: Bench, seat: int, space: int) -> None:
 
 def moved(to: int, frm: int, toward: str, cause: str, seat: int = 0) -> dict:
     path = "main" if abs(to - frm) == 1 else "special"
-    return ev("allegiance_moved", seat, path, toward, to, cause, f"{frm}>{to}")
+    return ev("allegiance_moved", seat, path, None, to, cause, f"{frm}>{to}")
 
 
 def bless(b: Bench, light: str, dark: str, seat: int = 0) -> list[dict]:
@@ -136,12 +136,12 @@ def test_max_two_dice_and_the_zones():
     assert events == [
         gained(0, "glory", 1, "titan_glory1_loyalty1", "titan_glory1_loyalty1"),
         moved(26, 25, "loyalty", "titan_glory1_loyalty1"),
-        ev("zone_bonus", 0, "loyalty_3", "gold", None, "loyalty_zone", face),
+        ev("zone_bonus", 0, "loyalty_3", None, None, "loyalty_zone", face),
         gained(0, "gold", 1, "loyalty_zone", "loyalty_3"),
         gained(0, "glory", 1, "loyalty_zone", "loyalty_3"),
         gained(0, "gold", 1, face, face),
         gained(0, "sun", 1, face, face), gained(0, "moon", 1, face, face),
-        ev("zone_bonus", 0, "loyalty_3", "glory", None, "loyalty_zone", face),
+        ev("zone_bonus", 0, "loyalty_3", None, None, "loyalty_zone", face),
         gained(0, "glory", 1, "loyalty_zone", "loyalty_3"),
         gained(0, "glory", 1, face, face)]
     assert (b.p(0).gold, b.p(0).sun, b.p(0).moon, b.p(0).glory) == (2, 1, 1, 4)
@@ -220,8 +220,8 @@ def test_alex_first_titan_and_dogged_in_a_rebellion_zone():
     turn.perform_feat(b.g, b.p(0), "first_titan", "action")
     b.check_scripts_used()
     bonuses = [e for e in b.events() if e["kind"] == "zone_bonus"]
-    assert bonuses == [ev("zone_bonus", 0, "rebellion_2", "glory", 3, "rebellion_zone", "dogged"),
-                       ev("zone_bonus", 0, "rebellion_2", "glory", 5, "rebellion_zone",
+    assert bonuses == [ev("zone_bonus", 0, "rebellion_2", None, None, "rebellion_zone", "dogged"),
+                       ev("zone_bonus", 0, "rebellion_2", None, None, "rebellion_zone",
                           "first_titan")]
     assert b.p(0).glory == 8
     assert b.p(0).res["ancient"] == 0 and b.p(0).sun == 0 and b.p(0).moon == 0
@@ -274,7 +274,7 @@ def test_the_end_value_is_added_or_subtracted_after_card_glory(space, glory, fin
     turn.end_game(b.g)
     assert b.p(0).glory == final
     scored = [e for e in b.events() if e["kind"] == "allegiance_scored" and e["seat"] == 0]
-    assert scored == [ev("allegiance_scored", 0, SPACES[space].zone, "glory",
+    assert scored == [ev("allegiance_scored", 0, SPACES[space].zone, None,
                          SPACES[space].value, "allegiance_value", str(space))]
 
 

@@ -187,10 +187,10 @@ def test_a_misfortune_roll_rewards_the_bearer_then_blesses_the_owner_with_the_be
     events = bless(b, 0, "sun_1", seat=1)
     assert events == [
         gained(1, "sun", 1, "sun_1", "sun_1"),
-        ev("allegiance_moved", 1, "main", "loyalty", 17, "misfortune", "16>17"),
+        ev("allegiance_moved", 1, "main", None, 17, "misfortune", "16>17"),
         ev("misfortune_triggered", 0, "mirror_of_misfortune", None, 1, "misfortune"),
         gained(0, "sun", 1, "mirror_of_misfortune", "sun_1"),
-        ev("allegiance_moved", 0, "main", "ancient", 15, "mirror_of_misfortune", "16>15"),
+        ev("allegiance_moved", 0, "main", None, 15, "mirror_of_misfortune", "16>15"),
         gained(0, "ancient", 1, "mirror_of_misfortune", "misfortune")]
     assert (b.p(0).sun, b.p(0).res["ancient"], b.p(1).sun) == (1, 1, 1)
 

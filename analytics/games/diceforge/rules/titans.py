@@ -8,6 +8,10 @@ Ancient Shards are stored in their own reserve (cap 6, ruling R10) and move the 
 goes next in that direction: the special paths are the links that skip a space (the arrow
 that follows the direction of travel is taken, else the main path; an end space has none).
 Both moves are gain hooks registered on every player at setup, so the base game pays nothing.
+Events: `allegiance_moved` (item main/special, amount the space reached, detail 'from>to'),
+`zone_bonus` (item the zone, detail the face or card; the Glory and Gold follow as gains
+caused by `loyalty_zone`/`rebellion_zone`), `allegiance_scored` (amount the end value; the
+gain or loss follows, caused by `allegiance_value`). Only gains and losses carry a resource.
 
 Zones (the zone the token is in when the face applies): Loyalty I-III add to the Gold and
 Glory a player's own dice give in a divine or minor blessing, once per face; the Rebellion
@@ -155,7 +159,7 @@ def move_token(g: Game, p: Player, steps: int, toward: str, cause: str) -> None:
             return
         tokens[p.seat] = to
         path = MAIN if abs(to - here.number) == 1 else SPECIAL
-        g.log.emit(p.seat, ALLEGIANCE_MOVED, path, toward, to, cause, f"{here.number}>{to}")
+        g.log.emit(p.seat, ALLEGIANCE_MOVED, path, None, to, cause, f"{here.number}>{to}")
 
 
 @handler("titans_loyalty")
@@ -195,7 +199,7 @@ def loyalty_zone(g: Game, p: Player, owner: str, res: str, amount: int, cause: s
         zone = zone_of(g, p)
         bonus = LOYALTY_BONUS.get((zone, res))
         if bonus:
-            g.log.emit(p.seat, ZONE_BONUS, zone, res, None, LOYALTY_ZONE, cause)
+            g.log.emit(p.seat, ZONE_BONUS, zone, None, None, LOYALTY_ZONE, cause)
             for gained, n in bonus:
                 RESOURCES.gain(g, p, gained, n, LOYALTY_ZONE, zone)
     return amount
@@ -213,7 +217,7 @@ def rebellion_zone(g: Game, p: Player, owner: str, card: Card) -> None:
     everyone = sum(1 for q in g.players for c in q.cards if c.id == card.id)
     glory = bonus[0] if everyone == 1 else bonus[1] if mine == 1 else 0
     if glory:
-        g.log.emit(p.seat, ZONE_BONUS, zone, GLORY, glory, REBELLION_ZONE, card.id)
+        g.log.emit(p.seat, ZONE_BONUS, zone, None, None, REBELLION_ZONE, card.id)
         RESOURCES.gain(g, p, GLORY, glory, REBELLION_ZONE, card.id)
 
 
@@ -222,7 +226,7 @@ def score_allegiance(g: Game) -> None:
     for p in g.players:
         space = g.board.tokens[p.seat]
         value = SPACES[space].value
-        g.log.emit(p.seat, ALLEGIANCE_SCORED, SPACES[space].zone, GLORY, value,
+        g.log.emit(p.seat, ALLEGIANCE_SCORED, SPACES[space].zone, None, value,
                    ALLEGIANCE_VALUE, str(space))
         if value > 0:
             RESOURCES.gain(g, p, GLORY, value, ALLEGIANCE_VALUE, str(space))
