@@ -18,13 +18,20 @@ from __future__ import annotations
 from typing import Final
 
 from analytics.games.diceforge.cards.base import UNCONVERTED, effect, nothing_on_purchase
-from analytics.games.diceforge.rules.blessings import FACE_EFFECTS, minor_blessing, resolve
+from analytics.games.diceforge.rules.blessings import (
+    FACE_EFFECTS,
+    ORDER,
+    PAIRED_FACES,
+    minor_blessing,
+    resolve,
+)
 from analytics.games.diceforge.rules.components import (
     ANCIENT,
     GOLD,
     LOYALTY,
     MOON,
     SUN,
+    Bundle,
     Card,
     Face,
     misfortune_face,
@@ -136,3 +143,16 @@ def misfortune_faces(g: Game, p: Player, faces: list[Face], mult: list[int], via
 
 
 FACE_EFFECTS[MISFORTUNE] = misfortune_faces
+
+
+def chaos_reward(face: Face, other: Face | None, other_gave: frozenset) -> Bundle:
+    """Reward A (bundles[0]) when the other die gave the face's colour, else B; never both.
+    Two Chaos faces: each sees the other's Reward B (as two Shields see each other's bottom)."""
+    if other is not None and other.special == CHAOS:
+        other_gave = frozenset(res for res, _ in other.bundles[1])
+    return face.bundles[0] if face.colour in other_gave else face.bundles[1]
+
+
+CHAOS: Final = "chaos"  # the faces' `special`
+PAIRED_FACES[CHAOS] = chaos_reward
+ORDER.append(CHAOS)
