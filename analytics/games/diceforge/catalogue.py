@@ -27,10 +27,17 @@ from analytics.games.diceforge.rules.components import (
     Card,
     Face,
     boar_face,
+    misfortune_face,
 )
 from analytics.games.diceforge.rules.labyrinth import FOREST, GODDESS_SPACE, SPACES, TREASURES
 from analytics.games.diceforge.rules.labyrinth import WORDS as BOARD_WORDS
 from analytics.games.diceforge.rules.modules import module_of
+from analytics.games.diceforge.rules.titans import (
+    ALLEGIANCE_VALUE,
+    LOYALTY_ZONE,
+    REBELLION_ZONE,
+    START_FACES,
+)
 from analytics.games.diceforge.rules.titans import FOREST as TITANS_FOREST
 from analytics.games.diceforge.rules.titans import WORDS as TITANS_WORDS
 from analytics.games.diceforge.rules.state import Setup
@@ -44,8 +51,12 @@ FACES_OF_CARD: dict[str, tuple[Face, ...]] = {
     "tenacious_boar": (BOAR,),
     # the Goddess module's Forest faces (REFERENCE §6.6)
     "moon_golem": (FACES["golem_moon"],), "sun_golem": (FACES["golem_sun"],),
+    # the Titans module's (REFERENCE §6.6): pools 20, 18 and 16
+    **{card: tuple(FACES[f] for f in dict.fromkeys(TITANS_FOREST[card]))
+       for card in ("chaos", "dogged")},
+    "mirror_of_misfortune": (misfortune_face(0),),
 }
-FOREST_CARDS = ("moon_golem", "sun_golem")
+FOREST_CARDS = ("moon_golem", "sun_golem", "chaos", "dogged", "mirror_of_misfortune")
 # Faces of a die a card rolls and no player owns (source "celestial": the Celestial Die).
 ROLLED_BY_CARD: dict[str, tuple[Face, ...]] = {"celestial_die": CELESTIAL_FACES}
 
@@ -105,7 +116,23 @@ def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
         if setup.rules.goddess_dice == "golem":
             rows.append(face_row(FACES["golem_moon"], "start"))
         rows += board_rows()
+    if setup.module == "titans":
+        rows += [face_row(FACES[f], "start") for f in TITANS_START] + titans_rows()
     return ATTRIBUTES, rows
+
+
+# The Titans board's causes of Glory: its zones' bonuses and the end value (glory_source says
+# which; source 'board': the board's share; 'board_end': the end value, whose event names the
+# final zone).
+TITANS_CAUSES = {LOYALTY_ZONE: ("zones", "board"), REBELLION_ZONE: ("zones", "board"),
+                 ALLEGIANCE_VALUE: ("allegiance", "board_end")}
+TITANS_START = tuple(new for _, new in START_FACES.values())
+
+
+def titans_rows() -> list[dict]:
+    return [{**_EMPTY_ROW, "component": word, "kind": "space", "name": word, "source": source,
+             "offered": False, "module": "titans", "origin": "titans", "glory_source": glory}
+            for word, (glory, source) in TITANS_CAUSES.items()]
 
 
 def board_rows() -> list[dict]:
