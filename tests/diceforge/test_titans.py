@@ -5,7 +5,7 @@ paying as shards; the seed's three examples with their exact outcomes."""
 from __future__ import annotations
 
 import pytest
-from harness import Bench, ev, gained, rolled
+from harness import Bench, ev, gained
 
 from analytics.games.diceforge.cards import titans  # noqa: F401  (its module's setup)
 from analytics.games.diceforge.cards.base import EFFECTS

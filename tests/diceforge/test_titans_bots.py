@@ -13,7 +13,7 @@ from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.bots.lookahead import LookaheadBot
-from analytics.games.diceforge.rules.components import MODULE_CARDS, FACES
+from analytics.games.diceforge.rules.components import FACES, MODULE_CARDS
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot

@@ -36,10 +36,10 @@ from analytics.games.diceforge.rules.components import CARDS, FACES, SANCTUARY, 
 from analytics.games.diceforge.rules.content import load_card_set, preset_names
 from analytics.games.diceforge.rules.labels import LABELLING
 from analytics.games.diceforge.rules.labyrinth import SPACES
-from analytics.games.diceforge.rules.titans import SPACES as TITANS_SPACES
 from analytics.games.diceforge.rules.modules import MODULES, check_module_cards, module_of
 from analytics.games.diceforge.rules.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.diceforge.rules.state import Game, Setup, new_game
+from analytics.games.diceforge.rules.titans import SPACES as TITANS_SPACES
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 
 

@@ -32,6 +32,7 @@ from analytics.games.diceforge.rules.components import (
 from analytics.games.diceforge.rules.labyrinth import FOREST, GODDESS_SPACE, SPACES, TREASURES
 from analytics.games.diceforge.rules.labyrinth import WORDS as BOARD_WORDS
 from analytics.games.diceforge.rules.modules import module_of
+from analytics.games.diceforge.rules.state import Setup
 from analytics.games.diceforge.rules.titans import (
     ALLEGIANCE_VALUE,
     LOYALTY_ZONE,
@@ -40,7 +41,6 @@ from analytics.games.diceforge.rules.titans import (
 )
 from analytics.games.diceforge.rules.titans import FOREST as TITANS_FOREST
 from analytics.games.diceforge.rules.titans import WORDS as TITANS_WORDS
-from analytics.games.diceforge.rules.state import Setup
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
 # owner's Boar face, one id for the four colours.

@@ -20,10 +20,10 @@ from analytics.games.diceforge.rules.components import CELESTIAL_FACES, FACES, G
 from analytics.games.diceforge.rules.forge import buyable
 from analytics.games.diceforge.rules.labyrinth import (
     BACKWARD,
-    Board,
     GODDESS_SPACE,
     SPACES,
     TREASURES,
+    Board,
     Space,
 )
 from analytics.games.diceforge.rules.payment import CARD, FORGE, PAYMENT
