@@ -1,5 +1,5 @@
--- question: Where did each seat's token end on a module's board that scores its end position (the Titans module's allegiance track): the zone, its end value, the side it leans to, and the seat's win share?
--- grain: one row per game and seat of games whose board scores an end position (none otherwise)
+-- question: Where did each seat's token end on a module's board that scores its end position (the Titans module's allegiance track): the zone and its end value, with the seat's win share?
+-- grain: one row per game and seat (games whose board scores no end position: zone and end_value null)
 -- The run's catalogue names the cause of the end value: components whose `source` is
 -- 'board_end'. The event naming that cause with no resource is the position scored (its item
 -- the zone, its amount the value); the Glory gained or lost for it carries the resource.
@@ -22,12 +22,9 @@ final as (
            s.module,
            e.zone,
            e.end_value,
-           case when e.end_value > 0 then 'loyalty'
-                when e.end_value < 0 then 'rebellion'
-                else 'neutral' end as side,
            s.win_share::double as win_share
     from seat_games() as s
-    join ends as e on e.game_id = s.game_id and e.seat = s.seat
+    left join ends as e on e.game_id = s.game_id and e.seat = s.seat
 )
 select * from final
 order by game_id, seat

@@ -66,12 +66,12 @@ def test_the_titans_module_gets_its_allegiance_rows_and_glory_split(runs):
             "mirror_of_misfortune take rate", "oracle take rate"} <= metrics
     assert "goal space reached (share of games)" not in metrics  # no goal space on this board
     sides = titans.filter(pl.col("metric").str.ends_with("(share of seats)")
-                          & pl.col("metric").str.starts_with("final side"))
+                          & pl.col("metric").str.starts_with("end value"))
     assert sides["estimate"].sum() == pytest.approx(1.0)
     zones = titans.filter(pl.col("metric").str.starts_with("final zone"))
     assert zones["estimate"].sum() == pytest.approx(1.0)
     assert not {m for m in set(frame.filter(pl.col("module") != "titans")["metric"])
-                if m.startswith("final ")}
+                if m.startswith(("final ", "end value"))}
 
 
 def test_the_command_simulates_each_module_with_its_set(tmp_path):

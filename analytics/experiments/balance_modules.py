@@ -10,8 +10,9 @@ board adds, read only from the logs and their catalogue (no game word here):
 - per card of the module (catalogue rows whose `module` is it): take rate (seat-games that
   acquired it) with its Wilson interval;
 - a board scoring the end position (the catalogue's `board_end` cause: the Titans module's
-  allegiance track): the share of seats ending on each side and in each zone, and each
-  side's win rate.
+  allegiance track): the share of seats ending with a positive, zero and negative end value
+  (the Titans board: the Loyalty side, the start, the Rebellion side) and in each zone, and
+  each sign's win rate.
 
 The share of the score the board gave is a row of every table already (the score by source:
 the catalogue says a board space's score counts as `board`). A module card's paired value is
@@ -56,7 +57,7 @@ def module_balance(runs: dict[str, Sequence[Path]], counts: tuple[int, ...], n_b
 def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
     """The board and module-card rows of each player count (none without a board or cards)."""
     board = db.run("board_score_by_seat_game")
-    ends = db.run("board_end_by_seat_game")
+    ends = db.run("board_end_by_seat_game").filter(pl.col("end_value").is_not_null())
     kind = db.roles.set_kind  # what a set is made of (Dice Forge: its cards)
     ours = db.run("module_components_by_run").filter(
         (pl.col("module") == module) & (pl.col("module") != "none") & (pl.col("kind") == kind))
@@ -86,14 +87,20 @@ def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
                                       "p_value": pl.Float64, "method": pl.String})
 
 
+SIGNS = {"positive": pl.col("end_value") > 0, "zero": pl.col("end_value") == 0,
+         "negative": pl.col("end_value") < 0}
+
+
 def _end_metrics(finals: pl.DataFrame) -> list[tuple[str, Estimate]]:
-    """Where the seats' tokens ended: each side's share and win rate, each zone's share."""
+    """Where the seats' tokens ended: the share and win rate of each sign of the end value,
+    each zone's share."""
     metrics = []
     n = finals.height
-    for side in sorted(set(finals["side"].to_list())):
-        on = finals.filter(pl.col("side") == side)
-        metrics += [(f"final side {side} (share of seats)", bs.rate(on.height, n)),
-                    (f"final side {side} WR", bs.rate(float(on["win_share"].sum()), on.height))]
+    for sign, test in SIGNS.items():
+        on = finals.filter(test)
+        if on.height:
+            metrics += [(f"end value {sign} (share of seats)", bs.rate(on.height, n)),
+                        (f"end value {sign} WR", bs.rate(float(on["win_share"].sum()), on.height))]
     for zone in sorted(set(finals["zone"].to_list())):
         metrics.append((f"final zone {zone} (share of seats)",
                         bs.rate(finals.filter(pl.col("zone") == zone).height, n)))
