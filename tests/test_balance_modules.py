@@ -22,12 +22,15 @@ def runs(tmp_path_factory):
     goddess = run_simulation(RunConfig(players=2, games=12, seed=3, bots=("economist", "hero"),
                                        card_set="goddess-discovery", module="goddess"),
                              root / "goddess", workers=1, progress=False)
-    return {"none": [none], "goddess": [goddess]}
+    titans = run_simulation(RunConfig(players=2, games=12, seed=3, bots=("economist", "hero"),
+                                      card_set="titans-discovery", module="titans"),
+                            root / "titans", workers=1, progress=False)
+    return {"none": [none], "goddess": [goddess], "titans": [titans]}
 
 
 def test_each_module_gets_its_table_and_the_goddess_its_own_rows(runs):
     frame = module_balance(runs, (2,), n_boot=50).frame
-    assert frame["module"].unique(maintain_order=True).to_list() == ["none", "goddess"]
+    assert frame["module"].unique(maintain_order=True).to_list() == ["none", "goddess", "titans"]
     metrics = {m: set(frame.filter(pl.col("module") == m)["metric"]) for m in ("none", "goddess")}
     module_rows = {"goal space reached (share of games)", "great_golem take rate",
                    "moon_golem take rate", "sun_golem take rate", "time_golem take rate",
@@ -51,8 +54,24 @@ def test_take_rates_and_mean_score_are_those_of_the_logs(runs):
 
 def test_the_wide_table_has_one_column_per_module_and_player_count(runs):
     wide = module_wide(module_balance(runs, (2,), n_boot=50).frame)
-    assert wide.columns == ["section", "metric", "none 2p", "goddess 2p"]
-    assert wide.row(0) == ("", "games", "12", "12")
+    assert wide.columns == ["section", "metric", "none 2p", "goddess 2p", "titans 2p"]
+    assert wide.row(0) == ("", "games", "12", "12", "12")
+
+
+def test_the_titans_module_gets_its_allegiance_rows_and_glory_split(runs):
+    frame = module_balance(runs, (2,), n_boot=50).frame
+    titans = frame.filter(pl.col("module") == "titans")
+    metrics = set(titans["metric"])
+    assert {"Glory share: zones", "Glory share: allegiance", "memory take rate",
+            "mirror_of_misfortune take rate", "oracle take rate"} <= metrics
+    assert "goal space reached (share of games)" not in metrics  # no goal space on this board
+    sides = titans.filter(pl.col("metric").str.ends_with("(share of seats)")
+                          & pl.col("metric").str.starts_with("end value"))
+    assert sides["estimate"].sum() == pytest.approx(1.0)
+    zones = titans.filter(pl.col("metric").str.starts_with("final zone"))
+    assert zones["estimate"].sum() == pytest.approx(1.0)
+    assert not {m for m in set(frame.filter(pl.col("module") != "titans")["metric"])
+                if m.startswith(("final ", "end value"))}
 
 
 def test_the_command_simulates_each_module_with_its_set(tmp_path):

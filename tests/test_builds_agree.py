@@ -21,7 +21,8 @@ from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
 
 SETS = ("base", "rebellion-goddess-cards", "rebellion-titans-cards", "base-alternates",
-        "goddess-discovery")  # the last with its module (Setup reads it from the set's cards)
+        "goddess-discovery", "titans-discovery")  # the last two: their module (read from the
+# set's cards by Setup)
 GAMES = 60  # per set: enough to meet every Rebellion card's rare branches in the bots' games
 BOTS = ("economist", "hero", "economist", "hero")
 

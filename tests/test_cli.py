@@ -30,8 +30,8 @@ def test_simulate_writes_a_run(tmp_path):
     (["--rule", "speed=fast"], "unknown rule option 'speed'"),
     (["--players", "7"], "--players must be 2, 3 or 4"),
     (["--game", "chess"], "unknown game 'chess'"),
-    (["--module", "titans"],
-     "--module 'titans' is not a module of diceforge; valid: none, goddess"),
+    (["--module", "atlantis"],
+     "--module 'atlantis' is not a module of diceforge; valid: none, goddess, titans"),
 ])
 def test_simulate_bad_input_is_one_line_and_exit_1(tmp_path, args, message):
     result = invoke("simulate", "--games", 2, "--quiet", "--out", tmp_path / "x", *args)
@@ -86,9 +86,20 @@ def test_list_of_something_a_game_does_not_list_is_one_line_naming_what_it_lists
         "cards, faces, board\n")
 
 
-def test_list_modules_has_the_goddess_module():
+def test_list_modules_has_the_goddess_and_titans_modules():
     rows = json.loads(invoke("list", "modules", "--format", "json").output)
-    assert [row["module"] for row in rows] == ["none", "goddess"]
+    assert [row["module"] for row in rows] == ["none", "goddess", "titans"]
+
+
+def test_list_board_shows_the_titans_board_from_its_table():
+    result = invoke("list", "board", "--module", "titans", "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert len(rows) == 31
+    assert rows[2] == {"space": 3, "value": -20, "zone": "rebellion_2", "left": 1, "right": 5}
+    assert rows[15] == {"space": 16, "value": 0, "zone": "neutral", "left": 15, "right": 17}
+    assert rows[30] == {"space": 31, "value": 25, "zone": "loyalty_3", "left": 29,
+                        "right": None}
 
 
 def test_list_board_shows_the_goddess_labyrinth_from_its_table():
@@ -102,9 +113,9 @@ def test_list_board_shows_the_goddess_labyrinth_from_its_table():
 
 
 def test_list_with_an_unknown_module_is_one_line():
-    result = invoke("list", "board", "--module", "titans")
+    result = invoke("list", "board", "--module", "atlantis")
     assert result.exit_code == 1 and result.output == (
-        "Error: --module 'titans' is not a module of diceforge; valid: none, goddess\n")
+        "Error: --module 'atlantis' is not a module of diceforge; valid: none, goddess, titans\n")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -119,6 +130,15 @@ def test_a_set_that_does_not_fit_the_module_is_one_line_naming_the_slot(tmp_path
     result = invoke("simulate", "--games", "2", "--out", tmp_path / "run", *args)
     assert result.exit_code == 1 and result.output == message + "\n"
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_plays_the_titans_module(tmp_path, players):
+    result = invoke("simulate", "--set", "titans-discovery", "--module", "titans", "--games",
+                    "3", "--players", str(players), "--workers", "1", "--out", tmp_path / "run")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert manifest["config"]["module"] == "titans"
 
 
 def test_simulate_plays_the_goddess_module(tmp_path):

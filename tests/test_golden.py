@@ -26,6 +26,8 @@ REBELLION_SETS = Path(__file__).parent / "diceforge" / "sets"
     ("rebellion-titans-cards", 4, 33), ("rebellion-goddess-cards", 3, 24),
     # the Goddess module (its cards put it in the setup); seeds with the most kinds of spaces
     ("goddess-discovery", 4, 2), ("goddess-discovery", 2, 10),
+    # the Titans module; seeds with the most module cards, zones and Misfortune triggers
+    ("titans-discovery", 4, 17), ("titans-discovery", 2, 2),
 ])
 def test_seeded_playthrough_matches_golden(card_set, players, seed):
     cards = load_card_set(card_set)

@@ -48,7 +48,8 @@ def test_dice_forge_setup_from_card_set_module_rules_and_players():
 
 @pytest.mark.parametrize("players, module, message", [
     (5, "none", r"^--players must be 2, 3 or 4 \(got 5\)$"),
-    (4, "titans", r"^--module 'titans' is not a module of diceforge; valid: none, goddess$"),
+    (4, "atlantis",
+     r"^--module 'atlantis' is not a module of diceforge; valid: none, goddess, titans$"),
 ])
 def test_a_setup_the_game_does_not_have_is_one_line(players, module, message):
     with pytest.raises(UserError, match=message):

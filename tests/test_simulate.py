@@ -126,8 +126,8 @@ def test_resume_refuses_a_different_run(tmp_path):
     (RunConfig(bots=("nobody",)), "unknown bot 'nobody'"),
     (RunConfig(card_set="no-such-set"), "neither a preset"),
     (RunConfig(rules={"ties": "coin"}), "ties='coin' is not allowed"),
-    (RunConfig(module="titans"),
-     "--module 'titans' is not a module of diceforge; valid: none, goddess"),
+    (RunConfig(module="atlantis"),
+     "--module 'atlantis' is not a module of diceforge; valid: none, goddess, titans"),
 ])
 def test_bad_config_fails_before_any_game(tmp_path, config, message):
     with pytest.raises(UserError, match=message):

@@ -12,8 +12,8 @@ from analytics.cli.app import main
 try:
     main(sys.argv[1:], standalone_mode=False)
 finally:
-    print(json.dumps(sorted(m for m in %r if m in sys.modules)), file=sys.stderr)
-""" % (HEAVY,)
+    print(json.dumps(sorted(m for m in HEAVY if m in sys.modules)), file=sys.stderr)
+""".replace("HEAVY", repr(HEAVY))
 
 
 def loaded_by(*args: str) -> list[str]:

@@ -49,7 +49,7 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
     (SPEC.replace('"base-alternates"', '"base-alternate"'), 4,
      "cell base-alternate_none_2p_economist-hero: card set 'base-alternate' is neither a preset "
      "(base, base-alternates, goddess-discovery, rebellion-goddess-cards, "
-     "rebellion-titans-cards) nor a file"),
+     "rebellion-titans-cards, titans-discovery) nor a file"),
     (SPEC.replace("[2, 3]", "[2, 5]"), 5,
      "cell base_none_5p_economist-hero: --players must be 2, 3 or 4 (got 5)"),
     (SPEC + 'rules = [{ties = "sometimes"}]\n', 7,

@@ -5,6 +5,8 @@ through their plugin.
 
 from __future__ import annotations
 
+import inspect
+
 import polars as pl
 
 from analytics.errors import UserError
@@ -26,8 +28,10 @@ def listing(what: str, game: str = "diceforge", module: str | None = None) -> pl
     own = plugin.tables()
     if what in LISTS:
         return LISTS[what](plugin)
-    if what in own:
-        return pl.DataFrame(own[what]())
+    if what in own:  # a table drawn per module (a board) takes the module named
+        table = own[what]
+        wants_module = module is not None and "module" in inspect.signature(table).parameters
+        return pl.DataFrame(table(module) if wants_module else table())
     raise UserError(f"dicelab list {what!r}: {game} lists {', '.join([*LISTS, *own])}")
 
 

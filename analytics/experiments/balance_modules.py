@@ -8,7 +8,11 @@ board adds, read only from the logs and their catalogue (no game word here):
   catalogue's `board_goal` component: the Goddess space), the round of the first arrival, and
   the first arrival's win rate;
 - per card of the module (catalogue rows whose `module` is it): take rate (seat-games that
-  acquired it) with its Wilson interval.
+  acquired it) with its Wilson interval;
+- a board scoring the end position (the catalogue's `board_end` cause: the Titans module's
+  allegiance track): the share of seats ending with a positive, zero and negative end value
+  (the Titans board: the Loyalty side, the start, the Rebellion side) and in each zone, and
+  each sign's win rate.
 
 The share of the score the board gave is a row of every table already (the score by source:
 the catalogue says a board space's score counts as `board`). A module card's paired value is
@@ -54,6 +58,7 @@ def module_balance(runs: dict[str, Sequence[Path]], counts: tuple[int, ...], n_b
 def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
     """The board and module-card rows of each player count (none without a board or cards)."""
     board = db.run("board_score_by_seat_game")
+    ends = db.run("board_end_by_seat_game").filter(pl.col("end_value").is_not_null())
     kind = db.roles.set_kind  # what a set is made of (Dice Forge: its cards)
     ours = db.run("module_components_by_run").filter(
         (pl.col("module") == module) & (pl.col("module") != "none") & (pl.col("kind") == kind))
@@ -63,8 +68,11 @@ def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
     for players in sorted(board["players"].unique().to_list()):
         seats = board.filter(pl.col("players") == players)
         metrics = [("mean score", bs.mean(seats["score"].to_numpy().astype(float)))]
-        if seats["goal_round"].is_not_null().any() or cards:
+        finals = ends.filter(pl.col("players") == players)
+        if seats["goal_round"].is_not_null().any() or cards and not finals.height:
             metrics += _goal_metrics(seats)
+        if finals.height:
+            metrics += _end_metrics(finals)
         if cards and owned is not None:
             taken = owned.join(seats.select("game_id", "seat"), on=["game_id", "seat"],
                                how="semi")
@@ -78,6 +86,26 @@ def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
                                       "metric": pl.String, "estimate": pl.Float64,
                                       "low": pl.Float64, "high": pl.Float64, "n": pl.Int64,
                                       "p_value": pl.Float64, "method": pl.String})
+
+
+SIGNS = {"positive": pl.col("end_value") > 0, "zero": pl.col("end_value") == 0,
+         "negative": pl.col("end_value") < 0}
+
+
+def _end_metrics(finals: pl.DataFrame) -> list[tuple[str, Estimate]]:
+    """Where the seats' tokens ended: the share and win rate of each sign of the end value,
+    each zone's share."""
+    metrics = []
+    n = finals.height
+    for sign, test in SIGNS.items():
+        on = finals.filter(test)
+        if on.height:
+            metrics += [(f"end value {sign} (share of seats)", bs.rate(on.height, n)),
+                        (f"end value {sign} WR", bs.rate(float(on["win_share"].sum()), on.height))]
+    for zone in sorted(set(finals["zone"].to_list())):
+        metrics.append((f"final zone {zone} (share of seats)",
+                        bs.rate(finals.filter(pl.col("zone") == zone).height, n)))
+    return metrics
 
 
 def _goal_metrics(seats: pl.DataFrame) -> list[tuple[str, Estimate]]:

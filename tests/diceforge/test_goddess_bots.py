@@ -14,7 +14,7 @@ from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.bots.goddess import space_value
 from analytics.games.diceforge.bots.lookahead import LookaheadBot
-from analytics.games.diceforge.rules.components import MODULE_OF_CARD
+from analytics.games.diceforge.rules.components import MODULE_CARDS
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.labyrinth import SPACES
 from analytics.games.diceforge.rules.state import Setup
@@ -78,8 +78,8 @@ def test_the_heuristic_bots_buy_every_module_card():
     for seed in range(12):
         result = play_game(GAME, setup, [make_bot("diceforge", n) for n in HEURISTIC * 2], seed)
         bought.update(row[4] for row in result.events if row[3] == "feat_performed"
-                      and row[4] in MODULE_OF_CARD)
-    assert set(bought) == set(MODULE_OF_CARD)
+                      and row[4] in MODULE_CARDS["goddess"].values())
+    assert set(bought) == set(MODULE_CARDS["goddess"].values())
 
 
 def test_the_lookahead_bot_plays_the_module_to_the_end():

@@ -485,7 +485,8 @@ def test_unknown_slot_and_missing_table_and_missing_file(tmp_path):
     with pytest.raises(UserError, match=r"'nowhere' is neither a preset \(base, "
                                         r"base-alternates, goddess-discovery, "
                                         r"rebellion-goddess-cards, "
-                                        r"rebellion-titans-cards\) nor a file"):
+                                        r"rebellion-titans-cards, titans-discovery\) nor a "
+                                        r"file"):
         load_card_set("nowhere")
 
 

@@ -37,6 +37,7 @@ CARD_SETS = {
     "players": load_card_set(str(Path(__file__).parents[1] / "diceforge" / "sets"
                                  / "rebellion-players.toml")),
     "goddess": load_card_set("goddess-discovery"),  # its module, read from its cards
+    "titans": load_card_set("titans-discovery"),
 }
 # The sources, found from here: compiled, a module's __file__ is its built extension.
 GAME_DIR = Path(__file__).resolve().parents[2] / "analytics" / "games" / "diceforge"

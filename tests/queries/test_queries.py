@@ -449,6 +449,29 @@ def test_board_score_is_0_without_a_board(db):
     assert frame["goal_round"].null_count() == frame.height
 
 
+@covers("board_end_by_seat_game")
+def test_board_end_is_each_seats_scored_position(tmp_path, db):
+    """A real Titans run: one row per seat-game, its zone and value as the end-value events
+    say; a base run's rows have none."""
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    config = RunConfig(players=3, games=6, seed=4, bots=("economist",),
+                       card_set="titans-discovery", module="titans")
+    folder = run_simulation(config, tmp_path / "titans", workers=1, progress=False)
+    events = pl.read_parquet(Path(folder) / "parts" / "*" / "events.parquet").with_columns(
+        pl.col("kind", "item", "cause").cast(pl.String))
+    scored = events.filter(pl.col("kind") == "allegiance_scored")
+    with LogDatabase([folder]) as database:
+        frame = database.run("board_end_by_seat_game", {})
+    assert frame.height == 18 == scored.height
+    got = {(r["game_id"], r["seat"]): (r["zone"], r["end_value"])
+           for r in frame.iter_rows(named=True)}
+    for row in scored.iter_rows(named=True):
+        assert got[(row["game_id"], row["seat"])] == (row["item"], row["amount"])
+    base = db.run("board_end_by_seat_game", {})
+    assert base.height > 0 and base["end_value"].null_count() == base.height
+
+
 @covers("module_components_by_run")
 def test_module_components_are_the_catalogues_module_rows(tmp_path, db):
     from analytics.runs.simulate import RunConfig, run_simulation

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import polars as pl
+import pytest
 from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -78,14 +79,16 @@ def test_a_recorded_game_replays_to_the_same_events_and_players(game):
     assert players["win_share"].to_list() == result.win_shares
 
 
+@pytest.mark.parametrize("module", ["goddess", "titans"])
 @settings(max_examples=10, deadline=None)
-@given(games)
-def test_a_recorded_goddess_game_replays_to_the_same_events(game):
-    """The module, its forks and treasure picks are in the record; replay gives the events."""
-    setup = run_setup(game["players"], {**game["cards"], **MODULE_CARDS["goddess"]}, "goddess")
+@given(game=games)
+def test_a_recorded_module_game_replays_to_the_same_events(game, module):
+    """The module and its decisions (forks and treasure picks; Memory tokens, allegiance
+    choices) are in the record; replay gives the events."""
+    setup = run_setup(game["players"], {**game["cards"], **MODULE_CARDS[module]}, module)
     bots = game["bots"][:game["players"]]
     text, result = record_game("diceforge", setup, bots, game["seed"])
-    assert "module goddess" in text.splitlines()
+    assert f"module {module}" in text.splitlines()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.dfr"
         path.write_text(text)
@@ -96,7 +99,7 @@ def test_a_recorded_goddess_game_replays_to_the_same_events(game):
     vocabulary = GAME.vocabulary(setup.game_setup)
     expected = frame("events", events_columns([0], [result.events]), vocabulary).drop("game_id")
     assert as_text(events).equals(as_text(expected))
-    assert games_["module"].to_list() == ["goddess"]
+    assert games_["module"].to_list() == [module]
 
 
 def test_export_then_import_of_a_run_gives_its_tables(tmp_path):

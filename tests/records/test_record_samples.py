@@ -7,6 +7,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import polars as pl
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +24,8 @@ LINES = TWO.read_text().splitlines()
 
 def test_the_samples_import_with_their_players_names(tmp_path):
     assert sorted(p.name for p in SAMPLES.glob("*.dfr")) == [
-        "2p-base.dfr", "3p-base-alternates.dfr", "3p-goddess.dfr", "4p-base.dfr"]
+        "2p-base.dfr", "2p-titans.dfr", "3p-base-alternates.dfr", "3p-goddess.dfr",
+        "4p-base.dfr"]
     paths = sorted(SAMPLES.glob("*base*.dfr"))
     done = import_records(paths, tmp_path / "out")
     assert done.failed == [] and done.games == 3
@@ -34,6 +36,17 @@ def test_the_samples_import_with_their_players_names(tmp_path):
     scores = {n: read_table(f, "players").sort("seat")["score"].to_list()
               for n, f in zip((2, 3, 4), sorted(done.folders), strict=True)}
     assert scores == {2: [122, 123], 3: [102, 98, 65], 4: [137, 138, 120, 50]}
+
+
+def test_the_titans_sample_imports_with_its_module_and_allegiance(tmp_path):
+    done = import_records([SAMPLES / "2p-titans.dfr"], tmp_path / "out")
+    assert done.failed == [] and done.games == 1
+    (folder,) = done.folders
+    assert read_table(folder, "games")["module"].to_list() == ["titans"]
+    assert read_table(folder, "players").sort("seat")["bot"].to_list() == ["Alice", "Bob"]
+    events = read_table(folder, "events").with_columns(pl.col("kind").cast(pl.String))
+    assert events.filter(pl.col("kind") == "allegiance_scored").height == 2
+    assert events.filter(pl.col("kind") == "memory_placed").height == 4  # both bought it
 
 
 def test_the_goddess_sample_imports_with_its_module(tmp_path):

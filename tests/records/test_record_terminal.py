@@ -87,3 +87,16 @@ def test_a_goddess_game_is_recorded_with_its_forks_and_treasures(tmp_path):
     assert recorded.module == "goddess"
     assert [s.words for s in recorded.steps] == [s.words for s in parse(
         sample.read_text(), "sample").steps]
+
+
+def test_a_titans_game_is_recorded_with_its_memory_tokens_and_allegiance_choices(tmp_path):
+    """The Titans sample typed at the recorder: the module's decisions are prompts like any
+    other and the record is the sample's."""
+    sample = ROOT / "logs" / "samples" / "2p-titans.dfr"
+    out = session(["game.dfr", "--players", "2", "--set", "titans-discovery", "--module",
+                   "titans", "--name", "Alice", "--name", "Bob"], answers(sample), tmp_path)
+    assert "game over after round 9" in out
+    recorded = parse((tmp_path / "game.dfr").read_text(), "game")
+    assert recorded.module == "titans"
+    assert [s.words for s in recorded.steps] == [s.words for s in parse(
+        sample.read_text(), "sample").steps]

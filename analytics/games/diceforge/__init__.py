@@ -21,12 +21,14 @@ from analytics.games.diceforge.bots import rebellion as rebellion_choices  # noq
 from analytics.games.diceforge.bots import rebellion_faces as face_choices  # noqa: F401
 from analytics.games.diceforge.bots import rebellion_forge as forge_choices  # noqa: F401
 from analytics.games.diceforge.bots import rebellion_players as player_choices  # noqa: F401
+from analytics.games.diceforge.bots import titans as titans_choices  # noqa: F401
 from analytics.games.diceforge.cards import (  # noqa: F401
     goddess,
     rebellion,
     rebellion_faces,
     rebellion_forge,
     rebellion_players,
+    titans,
 )
 from analytics.games.diceforge.roles import ROLES
 from analytics.games.diceforge.rules import turn
@@ -37,6 +39,7 @@ from analytics.games.diceforge.rules.labyrinth import SPACES
 from analytics.games.diceforge.rules.modules import MODULES, check_module_cards, module_of
 from analytics.games.diceforge.rules.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.diceforge.rules.state import Game, Setup, new_game
+from analytics.games.diceforge.rules.titans import SPACES as TITANS_SPACES
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 
 
@@ -109,8 +112,12 @@ def card_rows() -> list[dict]:
             for c in CARDS.values()]
 
 
-def board_rows() -> list[dict]:
-    """The Goddess module's board (REFERENCE §6.7), one row per space."""
+def board_rows(module: str = "goddess") -> list[dict]:
+    """A module's board, one row per space: the Goddess module's (REFERENCE §6.7, the
+    default) or the Titans module's (§6.8: end value, zone, where each direction leads)."""
+    if module == "titans":
+        return [{"space": s.number, "value": s.value, "zone": s.zone, "left": s.left,
+                 "right": s.right} for s in TITANS_SPACES.values()]
     return [{"space": s.number, "kind": s.word, "gives": " / ".join(_text(b) for b in s.gives),
              "pays": _text(s.pays), "celestial_rolls": s.n if s.effect == "celestial" else None,
              "forge_discount": s.n if s.effect == "forge" else None,

@@ -14,6 +14,7 @@ from analytics.games.diceforge.cards.goddess import WORDS as GOLEM_WORDS
 from analytics.games.diceforge.cards.rebellion import WORDS as REBELLION_WORDS
 from analytics.games.diceforge.cards.rebellion_forge import TRIDENT
 from analytics.games.diceforge.cards.rebellion_forge import WORDS as FORGE_WORDS
+from analytics.games.diceforge.cards.titans import WORDS as TITANS_CARD_WORDS
 from analytics.games.diceforge.rules.components import (
     CARDS,
     CELESTIAL_FACES,
@@ -26,11 +27,20 @@ from analytics.games.diceforge.rules.components import (
     Card,
     Face,
     boar_face,
+    misfortune_face,
 )
 from analytics.games.diceforge.rules.labyrinth import FOREST, GODDESS_SPACE, SPACES, TREASURES
 from analytics.games.diceforge.rules.labyrinth import WORDS as BOARD_WORDS
 from analytics.games.diceforge.rules.modules import module_of
 from analytics.games.diceforge.rules.state import Setup
+from analytics.games.diceforge.rules.titans import (
+    ALLEGIANCE_VALUE,
+    LOYALTY_ZONE,
+    REBELLION_ZONE,
+    START_FACES,
+)
+from analytics.games.diceforge.rules.titans import FOREST as TITANS_FOREST
+from analytics.games.diceforge.rules.titans import WORDS as TITANS_WORDS
 
 # Garden faces come with the card that gives them (REFERENCE.md §5.2); the Boar card gives its
 # owner's Boar face, one id for the four colours.
@@ -41,8 +51,12 @@ FACES_OF_CARD: dict[str, tuple[Face, ...]] = {
     "tenacious_boar": (BOAR,),
     # the Goddess module's Forest faces (REFERENCE §6.6)
     "moon_golem": (FACES["golem_moon"],), "sun_golem": (FACES["golem_sun"],),
+    # the Titans module's (REFERENCE §6.6): pools 20, 18 and 16
+    **{card: tuple(FACES[f] for f in dict.fromkeys(TITANS_FOREST[card]))
+       for card in ("chaos", "dogged")},
+    "mirror_of_misfortune": (misfortune_face(0),),
 }
-FOREST_CARDS = ("moon_golem", "sun_golem")
+FOREST_CARDS = ("moon_golem", "sun_golem", "chaos", "dogged", "mirror_of_misfortune")
 # Faces of a die a card rolls and no player owns (source "celestial": the Celestial Die).
 ROLLED_BY_CARD: dict[str, tuple[Face, ...]] = {"celestial_die": CELESTIAL_FACES}
 
@@ -52,16 +66,17 @@ KINDS = (
     "action_taken", "die_rolled", "face_forged", "feat_performed", "game_ended", "pawn_ousted",
     "reinforcement_used", "resource_gained", "resource_lost", "resource_overflowed",
     "resource_spent", "token_used", "turn_started", *CELESTIAL_WORDS["kind"],
-    *BOARD_WORDS["kind"],
+    *BOARD_WORDS["kind"], *TITANS_WORDS["kind"], *TITANS_CARD_WORDS["kind"],
 )
 RESOURCES = ("glory", "gold", "hammer", "moon", "sun", *REBELLION_WORDS["resource"],
-             *FORGE_WORDS["resource"])
+             *FORGE_WORDS["resource"], "ancient", "loyalty")
 # Kinds of an event using its item (a face turned up by hand is applied too).
 USE_KINDS = ("die_rolled", "reinforcement_used", "token_used", *CELESTIAL_WORDS["kind"])
 ACTIONS = ("feat", "forge", "pass")  # action_taken items
 CAUSES = (  # rules, not components, that cause events
     "action", "divine_blessing", "extra_action", "final_score", "offering", "ousted",
     "starting_gold", *REBELLION_WORDS["cause"], *BOARD_WORDS["cause"], *GOLEM_WORDS["cause"],
+    *TITANS_WORDS["cause"], *TITANS_WORDS["item"], *TITANS_CARD_WORDS["item"],
 )
 ISLAND_WORDS = tuple(sorted({str(island) for island in ISLANDS.values()}))  # pawn_ousted items
 
@@ -101,7 +116,23 @@ def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
         if setup.rules.goddess_dice == "golem":
             rows.append(face_row(FACES["golem_moon"], "start"))
         rows += board_rows()
+    if setup.module == "titans":
+        rows += [face_row(FACES[f], "start") for f in TITANS_START] + titans_rows()
     return ATTRIBUTES, rows
+
+
+# The Titans board's causes of Glory: its zones' bonuses and the end value (glory_source says
+# which; source 'board': the board's share; 'board_end': the end value, whose event names the
+# final zone).
+TITANS_CAUSES = {LOYALTY_ZONE: ("zones", "board"), REBELLION_ZONE: ("zones", "board"),
+                 ALLEGIANCE_VALUE: ("allegiance", "board_end")}
+TITANS_START = tuple(new for _, new in START_FACES.values())
+
+
+def titans_rows() -> list[dict]:
+    return [{**_EMPTY_ROW, "component": word, "kind": "space", "name": word, "source": source,
+             "offered": False, "module": "titans", "origin": "titans", "glory_source": glory}
+            for word, (glory, source) in TITANS_CAUSES.items()]
 
 
 def board_rows() -> list[dict]:
@@ -171,6 +202,9 @@ def vocabulary(setup: Setup | None) -> dict[str, tuple[str, ...]]:
     return VOCABULARY
 
 
-_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS, *FOREST}))
+# The Titans board's spaces: the cause of an end value, a Loyalty zone's item.
+TITANS_BOARD_SPACES = tuple(str(n) for n in range(1, 32))
+_WORDS = tuple(sorted({*CARDS, *FACES, BOAR.id, *ACTIONS, *CAUSES, *ISLAND_WORDS, *FOREST,
+                      *TITANS_FOREST, *TITANS_BOARD_SPACES}))
 VOCABULARY = {"kind": KINDS, "item": _WORDS, "resource": RESOURCES, "cause": _WORDS,
               "use_kinds": USE_KINDS}

@@ -23,6 +23,7 @@ from analytics.games.diceforge.rules.labyrinth import (
     GODDESS_SPACE,
     SPACES,
     TREASURES,
+    Board,
     Space,
 )
 from analytics.games.diceforge.rules.payment import CARD, FORGE, PAYMENT
@@ -104,7 +105,7 @@ def route_value(o: Outlook, here: int, steps: int, rough: bool = False) -> float
 
 def golem_roll(o: Outlook) -> float:
     """One Golem face roll: the mean step of my best route ahead (0 on the Goddess space)."""
-    if o.g.board is None:  # a Golem face outside its module moves nothing
+    if not isinstance(o.g.board, Board):  # a Golem face outside its module moves nothing
         return 0.0
     span = o.v.golem_span
     return route_value(o, o.g.board.golems[o.p.seat], span, rough=True) / span

@@ -98,6 +98,10 @@ class Values:
     route_look: int = 5         # the Labyrinth: spaces ahead a fork weighs
     route_later: float = 0.8    # a space one more move away, of its value now
     golem_span: int = 3         # a Golem face's roll: the mean step of the best route this long
+    titan_feats: float = 0.25   # the Titans board: share of my actions left that a Rebellion
+    # zone's Glory rewards (a feat not yet performed)
+    memory_claimed: float = 0.5  # The Memory: share of its two tokens claimed
+    misfortune_share: float = 0.5  # The Mirror of Misfortune: share of the bearer's dice I keep
 
 
 class Rates:
@@ -384,6 +388,8 @@ class Outlook:
         """What one bundle is worth now, ignoring what would overflow the reserve."""
         p, unit, total = self.p, self.unit, 0.0
         for res, amount in bundle:
+            if res not in unit:  # Loyalty, Ancient Shards: weighed by bots/titans.py's choices
+                continue
             if res != GLORY and not (res == GOLD and gold_stores(p)):
                 amount = min(amount, p.caps[res] - p.res[res])
             total += amount * unit[res]
@@ -399,6 +405,12 @@ class Outlook:
             return value
         if special == "x3":
             return 2.0 * other
+        if special == "chaos":  # the Titans module's: its Reward B, as a shield's bottom one
+            value = self._values.get(face.id)
+            if value is None:
+                b_only = Face(f"{face.id}:b", (face.bundles[1],))
+                value = self._values[face.id] = _dot_max(b_only, *self.rates.weights)
+            return value
         if special == "ship":
             return self.unit[GOLD] * 2 + 1.0
         module_face = SPECIAL_ROLLS.get(special)
@@ -468,7 +480,7 @@ class Outlook:
     def face_worth(self, face: Face, die: int) -> float:
         """A face kept on `die` for the rest of the game: income per roll times rolls left."""
         special = face.special
-        if not special or special == "boar":
+        if not special or special == "boar" or special == "chaos":
             worth = self._worths.get(face.id)
             if worth is None:
                 worth = self._worths[face.id] = _dot_max(face, *self.rates.worth)

@@ -47,6 +47,9 @@ CERBERUS: Final = "cerberus"  # tokens, counted in the resource map
 TRITON: Final = "triton"
 # What a conversion card turns into Glory while its blessings resolve, and at what rate.
 CONVERSIONS = {"sentinel": ((SUN, MOON), 2), "cyclops": ((GOLD,), 1)}
+# Causes of gains the Sentinel and the Cyclops may not convert (the Titans module's Loyalty
+# zone Gold: seed Note 4); a module adds its own.
+UNCONVERTED: set[str] = set()
 
 
 def converting(p: Player, card_id: str, on: bool) -> None:
@@ -225,6 +228,8 @@ def cyclops(g: Game, p: Player, card: Card) -> None:
 def convert(g: Game, p: Player, card_id: str, res: str, amount: int, cause: str,
             item: str | None) -> int:
     """Sentinel/Cyclops: p turns some of a gain into Glory; returns what is left."""
+    if cause in UNCONVERTED:
+        return amount
     rate = CONVERSIONS[card_id][1]
     converted = g.decide(p.seat, "convert", tuple(range(amount + 1)), (card_id, res))
     if converted:

@@ -22,6 +22,12 @@ SHIP_DISCOUNT = {1: 2, 3: 6}
 # Faces a module adds, by `special`: effect(g, p, faces shown, multipliers, via, loss), called
 # once per resolution holding such a face (the Goddess module's Golem faces: cards/goddess.py).
 FACE_EFFECTS: dict[str, Callable[..., None]] = {}
+# Faces a module adds whose reward reads what the other die gave, by `special`:
+# bundle(face, the other face or None, the resources it gave), resolved after the Shields (the
+# Titans module's Chaos faces: cards/titans.py appends its special to ORDER).
+PAIRED_FACES: dict[str, Callable[..., tuple]] = {}
+# The order faces apply in: plain faces first; those reading the other die's result after.
+ORDER = ["", "boar", "shield"]
 BOTH_DICE = (0, 1)
 BOAR_OWNER_BONUS = {"sun": (SUN, 1), "moon": (MOON, 1), "glory": (GLORY, 3)}
 
@@ -107,7 +113,7 @@ def resolve(g: Game, p: Player, faces: list[Face], via: str | None = None,
     if ships and _ships_first(g, p, specials, loss):
         _resolve_ships(g, p, ships, mult, loss)
         ships = []
-    for order in ("", "boar", "shield"):
+    for order in ORDER:
         for i, (face, eff) in enumerate(shown):
             if eff.special == order:
                 other = given[1 - i] if len(shown) == 2 else frozenset()
@@ -138,6 +144,9 @@ def _apply(g: Game, p: Player, face: Face, eff: Face, mult: int, via: str | None
         if other is not None and other.special == "shield":
             other_gave = other.resources  # two Shields: each sees the other's bottom reward
         bundle = ((GLORY, SHIELD_BONUS),) if eff.colour in other_gave else eff.bundles[0]
+    elif eff.special in PAIRED_FACES:
+        other = shown[1 - i][1] if len(shown) == 2 else None
+        bundle = PAIRED_FACES[eff.special](eff, other, other_gave)
     elif eff.special == "boar":
         owner = eff.colour  # a Boar face's colour is its owner's seat
         assert isinstance(owner, int)

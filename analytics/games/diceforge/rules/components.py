@@ -13,6 +13,10 @@ GOLD: Final = "gold"
 SUN: Final = "sun"
 MOON: Final = "moon"
 GLORY: Final = "glory"
+# The Titans module's two (REFERENCE §6.8): Ancient Shards are stored (own reserve, cap 6:
+# ruling R10) and move the Allegiance token left; Loyalty is never stored, it moves it right.
+ANCIENT: Final = "ancient"
+LOYALTY: Final = "loyalty"
 
 # A bundle is what a face gives: a tuple of (resource, amount) pairs, all gained together.
 Bundle = tuple[tuple[str, int], ...]
@@ -102,6 +106,18 @@ FACES: dict[str, Face] = {
         # moves its owner's Golem one space forward (cards/goddess.py).
         Face("golem_moon", special="golem"),
         Face("golem_sun", special="golem"),
+        # The Titans module (seed `000_…` "Titans Module Die Faces"): the starting faces, the
+        # Dogged faces (Forest pool 18) and the Chaos faces (pool 20; seed rewards: A on the
+        # colour match, else B). Glory before Loyalty in a bundle: the seed applies a face's
+        # Loyalty zone bonus in the zone where the token stood when the face applied.
+        _plain("titan_ancient_1", (ANCIENT, 1)),
+        _plain("titan_glory1_loyalty1", (GLORY, 1), (LOYALTY, 1)),
+        _plain("dogged_gold3_ancient1", (GOLD, 3), (ANCIENT, 1)),
+        _plain("dogged_gold2_glory1_loyalty1", (GOLD, 2), (GLORY, 1), (LOYALTY, 1)),
+        *(Face(f"chaos_{name}", (((res, 2), (GLORY, 3)), ((res, 2),)), special="chaos",
+               colour=colour)
+          for name, res, colour in (("blue", MOON, MOON), ("red", MOON, SUN),
+                                    ("yellow", GOLD, GOLD), ("green", GOLD, GLORY))),
     )
 }
 
@@ -116,6 +132,16 @@ def boar_face(owner: int) -> Face:
 _BOAR_FACES = tuple(
     Face("boar", (((SUN, 1),), ((MOON, 1),)), special="boar", colour=seat) for seat in range(4)
 )
+
+def misfortune_face(owner: int) -> Face:
+    """The Mirror of Misfortune face of `owner`'s card: its bearer gains 1 Loyalty or 1
+    Ancient Shard, and the owner applies the bearer's dice (cards/titans.py)."""
+    return _MISFORTUNE_FACES[owner]
+
+
+_MISFORTUNE_FACES = tuple(
+    Face("misfortune", (((LOYALTY, 1),), ((ANCIENT, 1),)), special="misfortune", colour=seat)
+    for seat in range(4))
 
 LIGHT_DIE = ("gold_1",) * 5 + ("sun_1",)
 DARK_DIE = ("gold_1",) * 4 + ("moon_1", "glory_2")
@@ -203,7 +229,7 @@ PAY: Final = "pay"
 TURN_START: Final = "turn_start"
 TURN_END: Final = "turn_end"
 OWN_TURN: Final = "own_turn"
-GAIN_OF = {res: f"gain_{res}" for res in (GOLD, SUN, MOON, GLORY)}
+GAIN_OF = {res: f"gain_{res}" for res in (GOLD, SUN, MOON, GLORY, ANCIENT, LOYALTY)}
 AFTER_FEAT: Final = "after_feat"
 OUST: Final = "oust"
 REINFORCEMENT: Final = "reinforcement"
@@ -223,7 +249,7 @@ def _card(cid: str, name: str, slot: str, glory: int, timing: str, *,
                 cid if value is None else value, origin, ((MOON, moon), (SUN, sun)))
 
 
-ALT, REB, GODDESS = "base-alternate", "rebellion", "goddess"
+ALT, REB, GODDESS, TITANS = "base-alternate", "rebellion", "goddess", "titans"
 
 CARDS: dict[str, Card] = {
     c.id: c
@@ -297,6 +323,17 @@ CARDS: dict[str, Card] = {
         _card("great_golem", "The Great Golem", "M6", 8, "immediate", origin=GODDESS),
         _card("sun_golem", "The Sun Golem", "F3", 4, "immediate", origin=GODDESS),
         _card("time_golem", "The Time Golem", "F4", 4, "immediate", origin=GODDESS),
+        # The Titans module (REFERENCE §6.3; Glory per ruling R2), only with its module
+        _card("memory", "The Memory", "M2", 2, "immediate", hooks=((AFTER_FEAT, "memory"),),
+              origin=TITANS),
+        _card("oracle", "The Oracle", "M3", 0, "reinforcement", use=Use(order=0),
+              origin=TITANS),
+        _card("chaos", "The Chaos", "M6", 8, "immediate", origin=TITANS),
+        _card("dogged", "The Dogged", "F2", 2, "immediate", origin=TITANS),
+        _card("guardian", "The Guardian", "F3", 4, "reinforcement", use=Use(order=0),
+              origin=TITANS),
+        _card("mirror_of_misfortune", "The Mirror of Misfortune", "F6", 10, "immediate",
+              origin=TITANS),
     )
 }
 
@@ -305,6 +342,8 @@ SLOTS = tuple(SLOT_COST)
 # The cards each module puts on its slots (REFERENCE §6.2); modules.py checks sets against it.
 MODULE_CARDS: dict[str, dict[str, str]] = {
     "goddess": {"M3": "moon_golem", "M6": "great_golem", "F3": "sun_golem", "F4": "time_golem"},
+    "titans": {"M2": "memory", "M3": "oracle", "M6": "chaos", "F2": "dogged", "F3": "guardian",
+               "F6": "mirror_of_misfortune"},
 }
 MODULE_OF_CARD = {card: module for module, slots in MODULE_CARDS.items() for card in slots.values()}
 

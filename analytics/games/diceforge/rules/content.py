@@ -26,7 +26,9 @@ class CardSet:
     """A validated card set: its name and the card on each of the 15 slots."""
 
     name: str
-    cards: Mapping[str, Card]  # read-only (a MappingProxyType): games share their setup
+    # Read-only once built (a MappingProxyType): typed as a Mapping, since the compiled
+    # modules reading it check the declared type (a dict) and refused the proxy.
+    cards: Mapping[str, Card]
 
     def __post_init__(self) -> None:
         # Games share their setup: read-only, so no game (nor bot) can change another's.

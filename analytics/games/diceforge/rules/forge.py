@@ -6,7 +6,9 @@ from analytics.games.diceforge.rules.components import GOLD, Face
 from analytics.games.diceforge.rules.payment import FORGE, PAYMENT
 from analytics.games.diceforge.rules.state import DIE_NAMES, POOL_OF, Game, Player
 
-FIXED = ("boar",)  # faces that can never be forged over once placed
+# Faces that can never be forged over once placed (the Boar; the Titans module's Misfortune
+# face: "They cannot remove it until the end of the game").
+FIXED = ("boar", "misfortune")
 
 
 def forge(g: Game, p: Player, face: Face, cause: str) -> int:

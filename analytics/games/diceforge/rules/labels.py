@@ -89,6 +89,9 @@ LABELS: dict[str, Label] = {
     # the Goddess module (labyrinth.py)
     "golem_path": _to_space, "treasure_pick": _as_is, "labyrinth_choice": _bundle,
     "labyrinth_forge": _as_is, "labyrinth_trade": _as_is,
+    # the Titans module (cards/titans.py): a Memory token's side (0, 1) and island
+    "memory_side": _count, "memory_island": _count, "guardian_gain": _as_is,
+    "misfortune_reward": _as_is, "misfortune_bearer": _seat,
 }
 
 

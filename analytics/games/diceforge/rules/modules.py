@@ -15,6 +15,9 @@ MODULES: dict[str, str] = {
     "none": "the base game alone",
     "goddess": "the Labyrinth of the Goddess (Rebellion): Golems on the Goddess board, Golem "
                "faces, Treasure Halls; its cards on M3, M6, F3, F4",
+    "titans": "the Revolt of the Titans (Rebellion): Allegiance tokens on the Titans board, "
+              "Loyalty and Ancient Shards, Titan, Dogged, Chaos and Misfortune faces; its cards "
+              "on M2, M3, M6, F2, F3, F6",
 }
 
 

@@ -208,6 +208,9 @@ SET_ASIDE: Final = "set_aside"
 # A module's setup, by module name (its rules register it): it changes a new game in place
 # (dice, Forest pools, its board) before any event but the starting gold.
 MODULE_SETUPS: dict[str, Callable[[Game], None]] = {}
+# A module's end-of-game scoring, by module name, after the printed card Glory (the Titans
+# module's allegiance value: R17 floors Glory at 0, so it comes after every gain).
+MODULE_SCORING: dict[str, Callable[[Game], None]] = {}
 
 
 def new_game(setup: Setup, chance: Chance, decider: object) -> Game:

@@ -35,7 +35,7 @@ from analytics.games.diceforge.rules.payment import (
     add_costs,
 )
 from analytics.games.diceforge.rules.resources import RESOURCES
-from analytics.games.diceforge.rules.state import SET_ASIDE, Game, Player
+from analytics.games.diceforge.rules.state import MODULE_SCORING, SET_ASIDE, Game, Player
 
 EXTRA_ACTION_COST: dict[str, Cost] = {"sun2": ((SUN, 2),), "gold2": ((GOLD, 2),)}
 
@@ -311,6 +311,9 @@ def end_game(g: Game) -> None:
             for i, card in enumerate(p.cards):
                 if i not in aside:
                     RESOURCES.gain(g, p, GLORY, card.glory, card.id, card.id)
+    module_scoring = MODULE_SCORING.get(g.setup.module)
+    if module_scoring is not None:
+        module_scoring(g)
     ranks, _ = rank_seats(standings(g))
     for p, rank in zip(g.players, ranks, strict=True):
         g.log.emit(p.seat, "game_ended", None, None, p.res[GLORY], "final_score", str(rank))

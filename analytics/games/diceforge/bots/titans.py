@@ -1,0 +1,145 @@
+"""The heuristic bots on the Titans module: which way to lean on the allegiance track, the
+module's decisions (the Guardian's and a Misfortune face's choice, the Memory's tokens, who
+bears the Misfortune face) and what the module's cards are worth.
+
+A step of the Allegiance token is worth what it changes: the end value of the space it lands
+on, and the zone's yield over what is left of the game (a Loyalty zone's extra on the Gold and
+Glory my dice show, a Rebellion zone's Glory on the feats I may still perform); an Ancient
+Shard is also a wild shard while the reserve has room. So early on the bots lean where the
+zones pay, late where the end value does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analytics.engine.decisions import Decision
+from analytics.games.diceforge.bots.registry import CHOICES, EFFECT_VALUES, SPECIAL_ROLLS
+from analytics.games.diceforge.cards.titans import MEMORY_SIDES
+from analytics.games.diceforge.rules.components import ANCIENT, GLORY, LOYALTY, MOON, SUN
+from analytics.games.diceforge.rules.state import Game
+from analytics.games.diceforge.rules.titans import (
+    LOYALTY_BONUS,
+    REBELLION_BONUS,
+    SPACES,
+    Allegiance,
+)
+
+if TYPE_CHECKING:
+    from analytics.games.diceforge.bots.heuristic import HeuristicBot
+    from analytics.games.diceforge.bots.valuation import Outlook, Values
+
+
+def space_worth(o: Outlook, space: int) -> float:
+    """The token on `space` from now on: its end value plus its zone's yield till the end."""
+    zone = SPACES[space].zone
+    worth = float(SPACES[space].value)
+    if zone in REBELLION_BONUS:
+        worth += o.v.titan_feats * o.acts * REBELLION_BONUS[zone][1]
+    else:
+        for (bonus_zone, res), bundle in LOYALTY_BONUS.items():
+            if bonus_zone == zone:
+                worth += _share_showing(o, res) * o.rolls * sum(
+                    n * (o.unit[r] if r != GLORY else 1.0) for r, n in bundle)
+    return worth
+
+
+def _share_showing(o: Outlook, res: str) -> float:
+    """The share of my faces that give `res` (a roll of one die)."""
+    faces = [f for die in o.p.dice for f in die]
+    return sum(1 for f in faces if res in f.resources) / len(faces)
+
+
+def step_worth(o: Outlook, toward: str, steps: int = 1) -> float:
+    """Gaining `steps` Loyalty (toward LOYALTY) or Ancient Shards (toward ANCIENT)."""
+    here = start = o.g.board.tokens[o.p.seat]
+    for _ in range(steps):
+        nxt = SPACES[here].right if toward == LOYALTY else SPACES[here].left
+        here = here if nxt is None else nxt
+    worth = space_worth(o, here) - space_worth(o, start)
+    if toward == ANCIENT:  # a wild shard for a feat while the reserve keeps it
+        room = o.p.caps[ANCIENT] - o.p.res[ANCIENT]
+        worth += min(room, steps) * max(o.unit[SUN], o.unit[MOON])
+    return worth
+
+
+def choose_allegiance(bot: HeuristicBot, g: Game, d: Decision) -> str:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda res: step_worth(o, res))
+
+
+def _memory_side_worth(o: Outlook, side: int) -> float:
+    worth = 0.0
+    for res, n in MEMORY_SIDES[side]:
+        worth += step_worth(o, ANCIENT, n) if res == ANCIENT else n * o.unit[res]
+    return worth
+
+
+def choose_memory_side(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda side: _memory_side_worth(o, side))
+
+
+def choose_memory_island(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """The island of the best feat still on offer there (where I am likeliest to go)."""
+    o = bot.outlook(g, d.seat)
+    best: dict[int, float] = {}
+    for slot, card in g.slots.items():
+        if g.stacks[slot] and card.island in d.options:
+            score = bot.feat_score(o, card.id)
+            best[card.island] = max(best.get(card.island, score), score)
+    return max(d.options, key=lambda island: best.get(island, float("-inf")))
+
+
+def choose_misfortune_bearer(bot: HeuristicBot, g: Game, d: Decision) -> int:
+    """The opponent whose dice give me most when applied (the bearer's roll blesses me with
+    them); between equal dice, the leader (it also gains a Loyalty or an Ancient Shard)."""
+    o = bot.outlook(g, d.seat)
+    return max(d.options, key=lambda seat: (round(o.dice_mean(g.players[seat]), 6),
+                                            g.players[seat].res[GLORY]))
+
+
+# --- the module's cards -------------------------------------------------------------------
+def _forest_face(pool: str):
+    """A card forging the best face left in its Forest pool."""
+    def worth(o: Outlook, v: Values) -> float:
+        faces = {f.id: f for f in o.g.gardens.get(pool, ())}
+        return max((max(0.0, o.placement_gain(f)) for f in faces.values()), default=0.0)
+    return worth
+
+
+def _memory(o: Outlook, v: Values) -> float:
+    return v.memory_claimed * 2 * max(_memory_side_worth(o, s) for s in range(len(MEMORY_SIDES)))
+
+
+def _guardian(o: Outlook, v: Values) -> float:
+    return max(0, o.acts - 1) * max(0.0, step_worth(o, LOYALTY), step_worth(o, ANCIENT))
+
+
+def _oracle(o: Outlook, v: Values) -> float:
+    return max(0, o.acts - 1) * max(o.die_means())
+
+
+def _misfortune(o: Outlook, v: Values) -> float:
+    """The bearer's rolls of it bless me with their dice: a sixth of their rolls."""
+    best = max((o.dice_mean(q) for q in o.g.opponents(o.p)), default=0.0)
+    return v.misfortune_share * o.rolls / 6 * best
+
+
+def misfortune_roll(o: Outlook) -> float:
+    """A Misfortune face rolled by its bearer: the better allegiance step (outside the module,
+    where no token moves, nothing)."""
+    if not isinstance(o.g.board, Allegiance):
+        return 0.0
+    return max(0.0, step_worth(o, LOYALTY), step_worth(o, ANCIENT))
+
+
+TITANS_VALUES = {"chaos": _forest_face("chaos"), "dogged": _forest_face("dogged"),
+                 "memory": _memory, "guardian": _guardian, "oracle": _oracle,
+                 "mirror_of_misfortune": _misfortune}
+TITANS_CHOICES = {"guardian_gain": choose_allegiance, "misfortune_reward": choose_allegiance,
+                  "memory_side": choose_memory_side, "memory_island": choose_memory_island,
+                  "misfortune_bearer": choose_misfortune_bearer}
+CHOICES.update(TITANS_CHOICES)
+SPECIAL_ROLLS["misfortune"] = misfortune_roll
+EFFECT_VALUES.update(TITANS_VALUES)
