@@ -1,0 +1,63 @@
+"""Issue 36: analytics.stats.estimates at its edges, against statsmodels and scipy directly."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+from statsmodels.stats.proportion import proportion_confint
+
+from analytics.stats.estimates import benjamini_hochberg, newcombe_difference, seat_chi_square
+
+
+@pytest.mark.parametrize("successes", [0, 10])
+def test_newcombe_difference_of_two_arms_both_at_0_or_100_percent(successes):
+    """No spread in either arm: the difference is 0, its interval is the Wilson bounds' widths
+    (method 10), and there is no z-test (the pooled SE is 0)."""
+    low, high = proportion_confint(successes, 10, alpha=0.05, method="wilson")
+    result = newcombe_difference(successes, 10, 2 * successes, 20)
+    p = successes / 10
+    low2, high2 = proportion_confint(2 * successes, 20, alpha=0.05, method="wilson")
+    assert result.estimate == 0.0 and math.isnan(result.p_value) and result.n == 30
+    assert result.low == pytest.approx(-math.hypot(p - low, high2 - p), rel=1e-9)
+    assert result.high == pytest.approx(math.hypot(high - p, p - low2), rel=1e-9)
+
+
+def test_newcombe_difference_against_statsmodels_z_test():
+    from statsmodels.stats.proportion import proportions_ztest
+
+    result = newcombe_difference(30, 50, 20, 60)
+    _, p = proportions_ztest([30, 20], [50, 60])
+    assert result.estimate == pytest.approx(0.6 - 1 / 3) and result.p_value == pytest.approx(p)
+
+
+@pytest.mark.parametrize("p_values", [[0.2, 1.5], [-0.1, 0.3, 0.5]])
+def test_benjamini_hochberg_refuses_p_values_outside_0_1(p_values):
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        benjamini_hochberg(p_values)
+
+
+def test_benjamini_hochberg_is_scipys_and_leaves_nan_and_a_single_p():
+    p = np.array([0.01, np.nan, 0.04, 0.03, 0.5])
+    expected = sps.false_discovery_control(p[~np.isnan(p)], method="bh")
+    adjusted = benjamini_hochberg(p)
+    assert math.isnan(adjusted[1])
+    assert adjusted[[0, 2, 3, 4]] == pytest.approx(expected, rel=1e-15)
+    assert list(benjamini_hochberg([np.nan, 0.3])[1:]) == [0.3]
+
+
+def test_seat_chi_square_is_scipys_and_has_no_test_for_one_seat_or_no_wins():
+    result = seat_chi_square([30, 20, 25, 25], [100, 100, 100, 100])
+    expected = sps.chisquare([30, 20, 25, 25])
+    assert (result.estimate, result.p_value) == pytest.approx(
+        (expected.statistic, expected.pvalue), rel=1e-12)
+    assert result.method == "chi-square, 3 df" and result.n == 400
+    # Unequal seat-games: each seat expects its share of the wins.
+    uneven = seat_chi_square([10, 30], [50, 150])
+    assert uneven.estimate == 0.0 and uneven.p_value == 1.0
+    for wins, n in (([7], [20]), ([0, 0, 0], [10, 10, 10])):
+        none = seat_chi_square(wins, n)
+        assert math.isnan(none.estimate) and math.isnan(none.p_value)
+        assert none.n == sum(n) and none.method == "chi-square"
