@@ -9,7 +9,12 @@ import pytest
 from scipy import stats as sps
 from statsmodels.stats.proportion import proportion_confint
 
-from analytics.stats.estimates import benjamini_hochberg, newcombe_difference, seat_chi_square
+from analytics.stats.estimates import (
+    benjamini_hochberg,
+    cluster_ratio_bounds,
+    newcombe_difference,
+    seat_chi_square,
+)
 
 
 @pytest.mark.parametrize("successes", [0, 10])
@@ -61,3 +66,35 @@ def test_seat_chi_square_is_scipys_and_has_no_test_for_one_seat_or_no_wins():
         none = seat_chi_square(wins, n)
         assert math.isnan(none.estimate) and math.isnan(none.p_value)
         assert none.n == sum(n) and none.method == "chi-square"
+
+
+def test_newcombe_difference_at_another_confidence_uses_its_wilson_bounds():
+    """Method 10 at 90%: each arm's Wilson bounds at 90% (statsmodels), combined."""
+    l1, u1 = proportion_confint(12, 40, alpha=0.10, method="wilson")
+    l2, u2 = proportion_confint(5, 30, alpha=0.10, method="wilson")
+    p1, p2 = 12 / 40, 5 / 30
+    result = newcombe_difference(12, 40, 5, 30, confidence=0.90)
+    assert (result.low, result.high) == pytest.approx(
+        (p1 - p2 - math.hypot(p1 - l1, u2 - p2), p1 - p2 + math.hypot(u1 - p1, p2 - l2)),
+        rel=1e-9)
+    assert result.method == "newcombe-hybrid-score"
+
+
+def test_cluster_ratio_bounds_column_by_column_and_nan_without_two_games():
+    """Each column is its own rate (tests/test_stats.py holds one column to statsmodels); a
+    column that no game counts, or only one game does, has no interval."""
+    import statsmodels.api as sm
+
+    num = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0]], float)
+    den = np.array([[2, 1, 0, 1], [1, 2, 0, 0], [1, 1, 0, 0], [2, 1, 0, 0], [1, 2, 0, 0]], float)
+    low, high = cluster_ratio_bounds(num, den, confidence=0.90)
+    z = sps.norm.ppf(0.95)
+    for column in (0, 1):
+        # per seat-game outcomes: game g's num wins among its den seats
+        y = np.concatenate([[1.0] * int(n) + [0.0] * int(d - n)
+                            for n, d in zip(num[:, column], den[:, column], strict=True)])
+        group = np.repeat(np.arange(5), den[:, column].astype(int))
+        fit = sm.OLS(y, np.ones(len(y))).fit(cov_type="cluster", cov_kwds={"groups": group})
+        expected = (max(y.mean() - z * fit.bse[0], 0), min(y.mean() + z * fit.bse[0], 1))
+        assert (low[column], high[column]) == pytest.approx(expected, rel=1e-9)
+    assert np.isnan(low[2:]).all() and np.isnan(high[2:]).all()
