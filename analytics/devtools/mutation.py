@@ -5,18 +5,22 @@
     python -m analytics.devtools.mutation --report           # the scores of the last run only
 
 mutmut 3 (the `dev` extra) copies the tree into mutants/, makes every mutant of the functions
-of the modules in pyproject's [tool.mutmut] `only_mutate`, and runs each against only the tests
-(of `pytest_add_cli_args_test_selection`) that reach its function. This runs mutmut one module
-at a time, then prints one line per module, killed/total and the score, and fails when a module
-scores under MINIMUM. A mutant listed in EQUIVALENT (no behaviour a test could see changes) is
-left out of its module's total; docs/mutation.md says why for each. The survivors' names go to
-mutants/survivors.txt (`mutmut show NAME` prints the change).
+of a module and runs each against only those of the module's own test files (MODULES) that
+reach its function. Each module gets a folder of its own, build/mutation/NAME: a copy of the
+tree whose pyproject adds that module and its tests to the shared [tool.mutmut] settings, so
+one module's run never waits on another's tests, and a second run resumes (mutmut retests only
+functions that changed). Then one line per module, killed/total and the score; it fails when
+a module scores under MINIMUM. A mutant listed in EQUIVALENT (no behaviour a test could see
+changes) is left out of its module's total; docs/mutation.md says why for each. The survivors'
+names go to build/mutation/survivors.txt (`mutmut show NAME`, run in the module's folder,
+prints the change).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -26,17 +30,30 @@ import click
 
 MINIMUM = 0.85
 
-# The modules, as paths under analytics/ without ".py" (they must also be in pyproject's
-# [tool.mutmut] only_mutate). analytics/games/diceforge/rules/payment.py holds no function
-# (it names the engine's Payment methods for the game), so mutmut makes no mutant of it: the
-# engine's payment is what is tested.
-MODULES = (
-    "experiments/compare", "experiments/paired", "experiments/value", "experiments/balance",
-    "experiments/power",
-    "stats/estimates", "stats/rates", "stats/paired", "stats/balance", "stats/bootstrap",
-    "stats/regression",
-    "engine/payment", "games/diceforge/rules/payment",
-)
+# Each module (a path under analytics/ without ".py") and its own test files.
+# analytics/games/diceforge/rules/payment.py holds no function (it names the engine's Payment
+# methods for the game): mutmut 3 mutates only functions, so it makes no mutant of it and the
+# engine's payment, which it calls, is what is tested.
+COMPARE_TESTS = ("tests/test_compare.py", "tests/test_compare_exact.py")
+PAYMENT_TESTS = ("tests/engine/test_resources.py", "tests/diceforge/test_payment.py",
+                 "tests/diceforge/test_scepter.py")
+MODULES: dict[str, tuple[str, ...]] = {
+    "experiments/compare": COMPARE_TESTS,
+    "experiments/paired": COMPARE_TESTS,
+    "experiments/value": ("tests/test_compare.py", "tests/test_sweep.py"),
+    "experiments/balance": ("tests/test_balance.py",),
+    "experiments/power": ("tests/test_power.py",),
+    "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
+    "stats/rates": ("tests/test_rates.py",),
+    "stats/paired": ("tests/test_stats.py", "tests/test_compare_exact.py"),
+    "stats/balance": ("tests/test_balance.py",),
+    "stats/bootstrap": ("tests/test_stats.py",),
+    "stats/regression": ("tests/test_stats.py",),
+    "engine/payment": PAYMENT_TESTS,
+    "games/diceforge/rules/payment": PAYMENT_TESTS,
+}
+COPIED = ("analytics", "tests", "queries", "logs", "reports")
+ROOT = Path("build/mutation")
 
 # Mutants that change nothing a caller can see, by mutmut's name: why, in docs/mutation.md.
 EQUIVALENT: frozenset[str] = frozenset()
@@ -46,8 +63,26 @@ SURVIVED = {0}
 NO_TESTS = {5, 33}  # no selected test reaches the function: counted as survivors
 
 
+def folder(module: str) -> Path:
+    return ROOT / module.replace("/", "_")
+
+
+def prepare(module: str) -> Path:
+    """The module's folder: the tree as it is now, and a pyproject naming the module and its
+    tests (TOML arrays of plain paths: json.dumps writes them)."""
+    here = folder(module)
+    for name in COPIED:
+        shutil.copytree(name, here / name, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "out"))
+    text = Path("pyproject.toml").read_text()
+    (here / "pyproject.toml").write_text(
+        text + f"only_mutate = {json.dumps([f'analytics/{module}.py'])}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(list(MODULES[module]))}\n")
+    return here
+
+
 def _meta(module: str) -> dict[str, int | None]:
-    path = Path("mutants") / "analytics" / f"{module}.py.meta"
+    path = folder(module) / "mutants" / "analytics" / f"{module}.py.meta"
     if not path.exists():
         return {}
     return json.loads(path.read_text())["exit_code_by_key"]
@@ -86,9 +121,9 @@ def report(modules: tuple[str, ...]) -> bool:
         print(f"{module:32} {killed:4}/{total:<4} killed  {100 * share:5.1f}%"
               + (f"  ({unchecked} not run)" if unchecked else "")
               + ("  UNDER 85%" if share < MINIMUM else ""))
-    Path("mutants").mkdir(exist_ok=True)
-    Path("mutants/survivors.txt").write_text("".join(f"{s}\n" for s in lines))
-    print(f"{len(lines)} survivors listed in mutants/survivors.txt; `mutmut show NAME` for each")
+    ROOT.mkdir(parents=True, exist_ok=True)
+    (ROOT / "survivors.txt").write_text("".join(f"{s}\n" for s in lines))
+    print(f"{len(lines)} survivors listed in {ROOT / 'survivors.txt'}")
     return ok
 
 
@@ -101,17 +136,20 @@ def main(modules: tuple[str, ...], report_only: bool, max_children: int) -> None
     unknown = [m for m in modules if m not in MODULES]
     if unknown:
         raise click.UsageError(f"unknown module {', '.join(unknown)}: one of {', '.join(MODULES)}")
-    modules = modules or MODULES
+    modules = modules or tuple(MODULES)
     started = time.monotonic()
     if not report_only:
         mutmut = Path(sys.executable).with_name("mutmut")
         for module in modules:
-            pattern = "analytics." + module.replace("/", ".") + ".*"
-            print(f"mutmut run {pattern}", flush=True)
-            # mutmut prints a line per mutant: kept out of sight, the scores below say it all.
-            done = subprocess.run([str(mutmut), "run", "--max-children", str(max_children),
-                                   pattern], stdout=subprocess.DEVNULL,
-                                  env={**os.environ, "PYTHONPATH": ""})
+            here = prepare(module)
+            print(f"mutmut run in {here}", flush=True)
+            # mutmut prints a line per mutant: kept in the folder, the scores below say it all.
+            # It puts its mutants/ first on sys.path; PYTHONPATH must not put the tree first.
+            with open(here / "mutmut.log", "w") as log:
+                done = subprocess.run([str(mutmut.resolve()), "run", "--max-children",
+                                       str(max_children)], cwd=here, stdout=log,
+                                      stderr=subprocess.STDOUT,
+                                      env={**os.environ, "PYTHONPATH": ""})
             if done.returncode not in (0, 1):
                 sys.exit(f"mutmut stopped on {module} (exit {done.returncode})")
     ok = report(modules)
