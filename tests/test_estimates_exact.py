@@ -13,6 +13,8 @@ from analytics.stats.estimates import (
     benjamini_hochberg,
     cluster_ratio_bounds,
     newcombe_difference,
+    profile_signature,
+    same_hypotheses,
     seat_chi_square,
 )
 
@@ -98,3 +100,27 @@ def test_cluster_ratio_bounds_column_by_column_and_nan_without_two_games():
         expected = (max(y.mean() - z * fit.bse[0], 0), min(y.mean() + z * fit.bse[0], 1))
         assert (low[column], high[column]) == pytest.approx(expected, rel=1e-9)
     assert np.isnan(low[2:]).all() and np.isnan(high[2:]).all()
+
+
+def test_profile_signature_is_equal_for_proportional_profiles_of_either_sign_only():
+    profile = np.array([0.5, -1.0, 2.0, 0.0, 1.5])
+    signature = profile_signature(profile)
+    assert profile_signature(-3 * profile) == pytest.approx(signature, abs=1e-12)
+    assert signature[0] >= 0 and signature != profile_signature(profile + [0, 0, 0, 1, 0])
+    # Its two numbers: the unit profile's projections on the two fixed directions.
+    directions = np.random.default_rng(28).normal(size=(2, 5))
+    expected = directions @ (profile / np.linalg.norm(profile))
+    assert signature == pytest.approx(tuple(expected * np.sign(expected[0])), rel=1e-12)
+    for nothing in ([], [0.0, 0.0], [np.inf, 1.0]):
+        assert all(math.isnan(x) for x in profile_signature(nothing))
+
+
+def test_same_hypotheses_points_each_repeat_at_its_first_row():
+    a, b = profile_signature([1.0, -1, 2]), profile_signature([1.0, 1, 0])
+    signatures = [a, b, profile_signature([-2.0, 2, -4]), a, b, (math.nan, math.nan)]
+    p = [0.1, 0.2, 0.1, math.nan, 0.2, 0.3]
+    # Row 3 has no test (p NaN), row 5 no profile: neither repeats nor is repeated.
+    assert same_hypotheses(signatures, p).tolist() == [-1, -1, 0, -1, 1, -1]
+    nearly = (a[0] + 1e-6, a[1])
+    assert same_hypotheses([a, nearly], [0.1, 0.1]).tolist() == [-1, -1]
+    assert same_hypotheses([a, nearly], [0.1, 0.1], tolerance=1e-5).tolist() == [-1, 0]
