@@ -8,8 +8,9 @@ mutmut 3 (the `dev` extra) copies the tree into mutants/, makes every mutant of 
 of a module and runs each against only those of the module's own test files (MODULES) that
 reach its function. Each module gets a folder of its own, build/mutation/NAME: a copy of the
 tree whose pyproject adds that module and its tests to the shared [tool.mutmut] settings, so
-one module's run never waits on another's tests, and a second run resumes (mutmut retests only
-functions that changed). Then one line per module, killed/total and the score; it fails when
+one module's run never waits on another's tests. Each run starts afresh (mutmut 3 keeps a
+verdict when only a test changed); --resume keeps the folder, for a run that was stopped.
+Then one line per module, killed/total and the score; it fails when
 a module scores under MINIMUM. A mutant listed in EQUIVALENT (no behaviour a test could see
 changes) is left out of its module's total; docs/mutation.md says why for each. The survivors'
 names go to build/mutation/survivors.txt (`mutmut show NAME`, run in the module's folder,
@@ -67,10 +68,12 @@ def folder(module: str) -> Path:
     return ROOT / module.replace("/", "_")
 
 
-def prepare(module: str) -> Path:
+def prepare(module: str, resume: bool) -> Path:
     """The module's folder: the tree as it is now, and a pyproject naming the module and its
     tests (TOML arrays of plain paths: json.dumps writes them)."""
     here = folder(module)
+    if not resume:
+        shutil.rmtree(here, ignore_errors=True)
     for name in COPIED:
         shutil.copytree(name, here / name, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "out"))
@@ -130,9 +133,10 @@ def report(modules: tuple[str, ...]) -> bool:
 @click.command()
 @click.argument("modules", nargs=-1)
 @click.option("--report", "report_only", is_flag=True, help="Only the scores of the last run.")
+@click.option("--resume", is_flag=True, help="Go on with the last run's mutants (a stopped run).")
 @click.option("--max-children", type=int, default=2, show_default=True,
               help="Mutants run at once (the machine may be shared).")
-def main(modules: tuple[str, ...], report_only: bool, max_children: int) -> None:
+def main(modules: tuple[str, ...], report_only: bool, resume: bool, max_children: int) -> None:
     unknown = [m for m in modules if m not in MODULES]
     if unknown:
         raise click.UsageError(f"unknown module {', '.join(unknown)}: one of {', '.join(MODULES)}")
@@ -141,7 +145,7 @@ def main(modules: tuple[str, ...], report_only: bool, max_children: int) -> None
     if not report_only:
         mutmut = Path(sys.executable).with_name("mutmut")
         for module in modules:
-            here = prepare(module)
+            here = prepare(module, resume)
             print(f"mutmut run in {here}", flush=True)
             # mutmut prints a line per mutant: kept in the folder, the scores below say it all.
             # It puts its mutants/ first on sys.path; PYTHONPATH must not put the tree first.
