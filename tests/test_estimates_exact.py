@@ -124,3 +124,42 @@ def test_same_hypotheses_points_each_repeat_at_its_first_row():
     nearly = (a[0] + 1e-6, a[1])
     assert same_hypotheses([a, nearly], [0.1, 0.1]).tolist() == [-1, -1]
     assert same_hypotheses([a, nearly], [0.1, 0.1], tolerance=1e-5).tolist() == [-1, 0]
+
+
+def test_wilson_against_statsmodels_at_its_edges():
+    from analytics.stats.estimates import format_p, wilson, wilson_bounds
+
+    for s, n in ((1, 10), (0, 1), (1, 1), (9, 10), (10, 10)):
+        assert wilson_bounds(s, n) == pytest.approx(
+            proportion_confint(s, n, alpha=0.05, method="wilson"), abs=1e-12)
+    # All or none: the bound is exactly 1 or 0, not 1 - 1e-17.
+    assert wilson_bounds(10, 10)[1] == 1.0 and wilson_bounds(0, 10)[0] == 0.0
+    at_90 = wilson(3, 10, confidence=0.90)
+    assert (at_90.estimate, at_90.method, at_90.n) == (0.3, "wilson", 10)
+    assert (at_90.low, at_90.high) == pytest.approx(
+        proportion_confint(3, 10, alpha=0.10, method="wilson"), rel=1e-12)
+    assert math.isnan(wilson(0, 0).estimate)
+    assert (format_p(1e-3), format_p(9.9e-4)) == ("0.001", "9.9e-04")
+
+
+def test_edges_of_bh_chi_square_signatures_and_cluster_bounds():
+    # A p of exactly 0 is a p-value; the message is the whole message.
+    assert list(benjamini_hochberg([0.0, 0.5])) == [0.0, 0.5]
+    with pytest.raises(ValueError, match=r"^p-values must lie between 0 and 1$"):
+        benjamini_hochberg([0.5, 1.5])
+    chi = seat_chi_square([30, 20], [50, 50])
+    none = seat_chi_square([3], [10])
+    assert all(math.isnan(x) for x in (chi.low, chi.high, none.low, none.high))
+    # Signatures of a profile shorter than 1: the same as of the profile scaled up.
+    assert profile_signature([1e-3, -2e-3, 5e-4]) == pytest.approx(
+        profile_signature([1.0, -2.0, 0.5]), rel=1e-12)
+    # A difference of exactly the tolerance is not the same hypothesis; unequal lengths refused.
+    assert same_hypotheses([(0.5, 0.5), (0.5 + 2**-10, 0.5)], [0.1, 0.1],
+                           tolerance=2**-10).tolist() == [-1, -1]
+    with pytest.raises(ValueError):
+        same_hypotheses([(0.5, 0.5), (0.25, 0.5)], [0.1])
+    # Two counted games are enough for an interval; a high rate's upper bound stops at 1.
+    low, high = cluster_ratio_bounds(np.array([[1.0, 1], [0, 1], [0, 0], [0, 1]]),
+                                     np.array([[1.0, 1], [1, 1], [0, 1], [0, 1]]))
+    assert not np.isnan(low[0]) and high[0] == 1.0 and low[0] == 0.0
+    assert high[1] == 1.0 and 0 < low[1] < 0.75
