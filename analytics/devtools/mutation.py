@@ -59,9 +59,9 @@ ROOT = Path("build/mutation")
 # Mutants that change nothing a caller can see, by mutmut's name: why, in docs/mutation.md.
 EQUIVALENT: frozenset[str] = frozenset()
 
-KILLED = {1, 3, 36, 24, -24, 152, 255, 37}  # failed, pytest error, timeout, type check
-SURVIVED = {0}
-NO_TESTS = {5, 33}  # no selected test reaches the function: counted as survivors
+# mutmut's exit codes counted as killed: a test failed, pytest's error, a timeout, the type
+# check. Every other verdict is a survivor: passed (0), or no selected test reaches it (33, 5).
+KILLED = {1, 3, 36, 24, -24, 152, 255, 37}
 
 
 def folder(module: str) -> Path:
@@ -77,24 +77,32 @@ def prepare(module: str, resume: bool) -> Path:
     for name in COPIED:
         shutil.copytree(name, here / name, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "out"))
+    header = "[tool.mutmut]\n"
     text = Path("pyproject.toml").read_text()
-    (here / "pyproject.toml").write_text(
-        text + f"only_mutate = {json.dumps([f'analytics/{module}.py'])}\n"
-        f"pytest_add_cli_args_test_selection = {json.dumps(list(MODULES[module]))}\n")
+    if header not in text:
+        sys.exit("pyproject.toml has no [tool.mutmut] section")
+    (here / "pyproject.toml").write_text(text.replace(header, header + (
+        f"only_mutate = {json.dumps([f'analytics/{module}.py'])}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(list(MODULES[module]))}\n"), 1))
     return here
 
 
-def _meta(module: str) -> dict[str, int | None]:
-    path = folder(module) / "mutants" / "analytics" / f"{module}.py.meta"
-    if not path.exists():
-        return {}
-    return json.loads(path.read_text())["exit_code_by_key"]
+def _meta(module: str) -> dict[str, int | None] | None:
+    """mutmut's verdict by mutant; None when the module was never run, {} without mutants."""
+    mutants = folder(module) / "mutants"
+    path = mutants / "analytics" / f"{module}.py.meta"
+    if not mutants.exists():
+        return None
+    return json.loads(path.read_text())["exit_code_by_key"] if path.exists() else {}
 
 
-def score(module: str) -> tuple[int, int, list[str], int]:
-    """(killed, total, survivors, not run) of `module`'s mutants in the last run."""
+def score(module: str) -> tuple[int, int, list[str], int] | None:
+    """(killed, total, survivors, not run) of `module`'s mutants in the last run, if any."""
+    meta = _meta(module)
+    if meta is None:
+        return None
     killed, total, survivors, unchecked = 0, 0, [], 0
-    for name, code in sorted(_meta(module).items()):
+    for name, code in sorted(meta.items()):
         if name in EQUIVALENT:
             continue
         if code is None:
@@ -113,7 +121,12 @@ def report(modules: tuple[str, ...]) -> bool:
     ok = True
     lines = []
     for module in modules:
-        killed, total, survivors, unchecked = score(module)
+        scored = score(module)
+        if scored is None:
+            print(f"{module:32} not run")
+            ok = False
+            continue
+        killed, total, survivors, unchecked = scored
         lines.extend(survivors)
         if total == 0 and not unchecked:
             print(f"{module:32} no mutants (no function to mutate)")
