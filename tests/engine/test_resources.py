@@ -107,3 +107,23 @@ def test_a_payment_asks_each_declared_source_then_the_reserve_pays_the_rest():
     assert t.events() == [(0, "resource_spent", "stall", "coin", -1, "stall"),
                           (0, "resource_spent", "stall", "gem", -1, "stall")]
     assert add_costs((("coin", 1),), (("gem", 2), ("coin", 3))) == (("coin", 4), ("gem", 2))
+
+
+def test_a_payment_made_here_pays_through_its_own_hook_sources_and_resources():
+    """Issue 36: a Payment built in the test (the module's is built at import), and a resource
+    the reserve never held: it lacks all of it and funds none."""
+    payment = Payment("pay_here", RESOURCES)
+    payment.sources["jar"] = PAYMENT.sources["jar"]
+    t = Table()
+    p = t.players[0]
+    p.res.update(coin=1, jar=2)
+    assert shortfall(p, (("pearl", 2), ("coin", 1))) == {"pearl": 2}
+    assert payment.funds(t, p, "pearl", "shop") == 0
+    assert not payment.can_pay(t, p, (("coin", 3),), "shop")  # no source on pay_here yet
+    HOOKS.register(p, "pay_here", "jar_card", "jar")
+    HOOKS.register(p, "pay", "other_card", "jar")  # another hook: not this payment's
+    assert payment.funds(t, p, "coin", "shop") == 3
+    assert payment.can_pay(t, p, (("coin", 3),), "shop")
+    payment.pay(t, p, (("coin", 3),), "stall", "shop")
+    assert p.res == {"coin": 0, "gem": 0, "jar": 0}
+    assert t.events() == [(0, "resource_spent", "stall", "coin", -1, "stall")]

@@ -1,0 +1,178 @@
+"""`make mutation`: mutation testing of the code that computes the answers users read (issue 36).
+
+    python -m analytics.devtools.mutation                    # every module, then the scores
+    python -m analytics.devtools.mutation stats/estimates    # one module (a MODULES key)
+    python -m analytics.devtools.mutation --report           # the scores of the last run only
+
+mutmut 3 (the `dev` extra) copies the tree into mutants/, makes every mutant of the functions
+of a module and runs each against only those of the module's own test files (MODULES) that
+reach its function. Each module gets a folder of its own, build/mutation/NAME: a copy of the
+tree whose pyproject adds that module and its tests to the shared [tool.mutmut] settings, so
+one module's run never waits on another's tests. Each run starts afresh (mutmut 3 keeps a
+verdict when only a test changed); --resume keeps the folder, for a run that was stopped.
+Then one line per module, killed/total and the score; it fails when
+a module scores under MINIMUM. A mutant listed in EQUIVALENT (no behaviour a test could see
+changes) is left out of its module's total; docs/mutation.md says why for each. The survivors'
+names go to build/mutation/survivors.txt (`mutmut show NAME`, run in the module's folder,
+prints the change).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import click
+
+MINIMUM = 0.85
+
+# Each module (a path under analytics/ without ".py") and its own test files.
+# analytics/games/diceforge/rules/payment.py holds no function (it names the engine's Payment
+# methods for the game): mutmut 3 mutates only functions, so it makes no mutant of it and the
+# engine's payment, which it calls, is what is tested.
+COMPARE_TESTS = ("tests/test_compare.py", "tests/test_compare_exact.py")
+PAYMENT_TESTS = ("tests/engine/test_resources.py", "tests/diceforge/test_payment.py",
+                 "tests/diceforge/test_scepter.py")
+MODULES: dict[str, tuple[str, ...]] = {
+    "experiments/compare": COMPARE_TESTS,
+    "experiments/paired": COMPARE_TESTS,
+    "experiments/value": ("tests/test_compare.py", "tests/test_sweep.py"),
+    "experiments/balance": ("tests/test_balance.py",),
+    "experiments/power": ("tests/test_power.py",),
+    "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
+    "stats/rates": ("tests/test_rates.py",),
+    "stats/paired": ("tests/test_stats.py", "tests/test_compare_exact.py"),
+    "stats/balance": ("tests/test_balance.py",),
+    "stats/bootstrap": ("tests/test_stats.py",),
+    "stats/regression": ("tests/test_stats.py",),
+    "engine/payment": PAYMENT_TESTS,
+    "games/diceforge/rules/payment": PAYMENT_TESTS,
+}
+COPIED = ("analytics", "tests", "queries", "logs", "reports")
+ROOT = Path("build/mutation")
+
+# Mutants that change nothing a caller can see, by mutmut's name: why, in docs/mutation.md.
+EQUIVALENT: frozenset[str] = frozenset()
+
+# mutmut's exit codes counted as killed: a test failed, pytest's error, a timeout, the type
+# check. Every other verdict is a survivor: passed (0), or no selected test reaches it (33, 5).
+KILLED = {1, 3, 36, 24, -24, 152, 255, 37}
+
+
+def folder(module: str) -> Path:
+    return ROOT / module.replace("/", "_")
+
+
+def prepare(module: str, resume: bool) -> Path:
+    """The module's folder: the tree as it is now, and a pyproject naming the module and its
+    tests (TOML arrays of plain paths: json.dumps writes them)."""
+    here = folder(module)
+    if not resume:
+        shutil.rmtree(here, ignore_errors=True)
+    for name in COPIED:
+        shutil.copytree(name, here / name, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "out"))
+    header = "[tool.mutmut]\n"
+    text = Path("pyproject.toml").read_text()
+    if header not in text:
+        sys.exit("pyproject.toml has no [tool.mutmut] section")
+    (here / "pyproject.toml").write_text(text.replace(header, header + (
+        f"only_mutate = {json.dumps([f'analytics/{module}.py'])}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(list(MODULES[module]))}\n"), 1))
+    return here
+
+
+def _meta(module: str) -> dict[str, int | None] | None:
+    """mutmut's verdict by mutant; None when the module was never run, {} without mutants."""
+    mutants = folder(module) / "mutants"
+    path = mutants / "analytics" / f"{module}.py.meta"
+    if not mutants.exists():
+        return None
+    return json.loads(path.read_text())["exit_code_by_key"] if path.exists() else {}
+
+
+def score(module: str) -> tuple[int, int, list[str], int] | None:
+    """(killed, total, survivors, not run) of `module`'s mutants in the last run, if any."""
+    meta = _meta(module)
+    if meta is None:
+        return None
+    killed, total, survivors, unchecked = 0, 0, [], 0
+    for name, code in sorted(meta.items()):
+        if name in EQUIVALENT:
+            continue
+        if code is None:
+            unchecked += 1
+            continue
+        total += 1
+        if code in KILLED:
+            killed += 1
+        else:
+            survivors.append(name)
+    return killed, total, survivors, unchecked
+
+
+def report(modules: tuple[str, ...]) -> bool:
+    """One line per module; whether every module that has mutants reaches MINIMUM."""
+    ok = True
+    lines = []
+    for module in modules:
+        scored = score(module)
+        if scored is None:
+            print(f"{module:32} not run")
+            ok = False
+            continue
+        killed, total, survivors, unchecked = scored
+        lines.extend(survivors)
+        if total == 0 and not unchecked:
+            print(f"{module:32} no mutants (no function to mutate)")
+            continue
+        share = killed / total if total else 0.0
+        low = share < MINIMUM or unchecked > 0
+        ok &= not low
+        print(f"{module:32} {killed:4}/{total:<4} killed  {100 * share:5.1f}%"
+              + (f"  ({unchecked} not run)" if unchecked else "")
+              + ("  UNDER 85%" if share < MINIMUM else ""))
+    ROOT.mkdir(parents=True, exist_ok=True)
+    (ROOT / "survivors.txt").write_text("".join(f"{s}\n" for s in lines))
+    print(f"{len(lines)} survivors listed in {ROOT / 'survivors.txt'}")
+    return ok
+
+
+@click.command()
+@click.argument("modules", nargs=-1)
+@click.option("--report", "report_only", is_flag=True, help="Only the scores of the last run.")
+@click.option("--resume", is_flag=True, help="Go on with the last run's mutants (a stopped run).")
+@click.option("--max-children", type=int, default=2, show_default=True,
+              help="Mutants run at once (the machine may be shared).")
+def main(modules: tuple[str, ...], report_only: bool, resume: bool, max_children: int) -> None:
+    unknown = [m for m in modules if m not in MODULES]
+    if unknown:
+        raise click.UsageError(f"unknown module {', '.join(unknown)}: one of {', '.join(MODULES)}")
+    modules = modules or tuple(MODULES)
+    started = time.monotonic()
+    if not report_only:
+        mutmut = Path(sys.executable).with_name("mutmut")
+        for module in modules:
+            here = prepare(module, resume)
+            print(f"mutmut run in {here}", flush=True)
+            # mutmut prints a line per mutant: kept in the folder, the scores below say it all.
+            # It puts its mutants/ first on sys.path; PYTHONPATH must not put the tree first.
+            with open(here / "mutmut.log", "w") as log:
+                done = subprocess.run([str(mutmut.resolve()), "run", "--max-children",
+                                       str(max_children)], cwd=here, stdout=log,
+                                      stderr=subprocess.STDOUT,
+                                      env={**os.environ, "PYTHONPATH": ""})
+            if done.returncode not in (0, 1):
+                sys.exit(f"mutmut stopped on {module} (exit {done.returncode})")
+    ok = report(modules)
+    print(f"{time.monotonic() - started:.0f} s")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
