@@ -252,12 +252,19 @@ def test_a_damaged_manifest_is_named_and_written_again_by_repair(tmp_path, refer
     (["--seed", "-1"], "Error: --seed must be between 0 and 9223372036854775807 (got -1)"),
     (["--workers", "0"], "Error: --workers must be at least 1 (got 0)"),
     (["--workers", "-2"], "Error: --workers must be at least 1 (got -2)"),
-    (["--games", "0"], "Error: --games must be between 1 and 2,147,483,647 (got 0)"),
     (["--players", "1"], "Error: --players must be 2, 3 or 4 (got 1)"),
 ])
 def test_bad_run_options_are_refused_with_one_line(tmp_path, args, message):
     result = CliRunner().invoke(main, ["simulate", "--out", str(tmp_path / "r"), *args])
     assert result.exit_code == 1 and result.stderr == message + "\n"
+    assert not (tmp_path / "r").exists()
+
+
+def test_no_games_is_a_usage_error_and_leaves_nothing(tmp_path):
+    """--games 0 is a bad option value, as in every command that plays (test_bad_input)."""
+    result = CliRunner().invoke(main, ["simulate", "--out", str(tmp_path / "r"), "--games", "0"])
+    assert result.exit_code == 2 and "Usage:" in result.output
+    assert "'--games': 0 is not in the range 1<=x<=2147483647" in result.output
     assert not (tmp_path / "r").exists()
 
 
