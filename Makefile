@@ -51,7 +51,7 @@ browser: install
 	  "package, or run: $(PY) -m playwright install chromium"; exit 1; }
 
 bench: install
-	$(PY) -m analytics.devtools.bench
+	$(PY) -m analytics.devtools.bench --write docs/benchmarks.md
 
 # A few minutes: one run stopped by 30 random faults, resumed each time (analytics/devtools/soak.py).
 soak: install

@@ -72,3 +72,30 @@ def test_a_sets_share_is_the_mean_of_its_rounds_with_a_student_t_interval():
     assert mean == pytest.approx(0.72)
     half = stats.t.ppf(0.975, 2) * 0.02 / math.sqrt(3)  # sd 0.02 over 3 rounds
     assert (low, high) == (pytest.approx(0.72 - half), pytest.approx(0.72 + half))
+
+
+def test_write_replaces_only_the_marked_table_of_a_page(tmp_path):
+    page = tmp_path / "benchmarks.md"
+    page.write_text("# Bench\n\nbefore\n<!-- bench:start -->\nold table\n<!-- bench:end -->\n"
+                    "after\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--games", "8", "--out", str(tmp_path / "run"),
+                                       "--write", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# Bench\n\nbefore\n<!-- bench:start -->\n`make bench` (")
+    assert text.endswith("<!-- bench:end -->\nafter\n") and "old table" not in text
+    assert re.search(r"\| simulate 8 four-player `base` games, one core \| \d+ games/s, ", text)
+    for command in ("cards", "faces", "seats"):
+        assert re.search(rf"\| `dicelab {command}` on those logs, a fresh process \| [\d.]+ s "
+                         r"wall, peak \d+ MiB \|", text)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_write_refuses_a_page_without_the_markers(tmp_path):
+    page = tmp_path / "benchmarks.md"
+    page.write_text("# Bench\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--games", "4", "--out", str(tmp_path / "run"),
+                                       "--write", str(page)])
+    assert result.exit_code == 1
+    assert "no <!-- bench:start --> ... <!-- bench:end --> block" in result.output
+    assert page.read_text(encoding="utf-8") == "# Bench\n"

@@ -59,7 +59,7 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @format_option
 def balance_command(card_set, module, players_text, bots, games, seed, rules, out, workers,
                     logs, report_path, quiet, cluster, game, columns, wide, fmt):
-    """Is the game balanced at 2, 3 and 4 players? The game-level table of METRICS.md.
+    """Is the game balanced at 2, 3 and 4 players? The game-level table of docs/metrics.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
     Balance, tie rate, length, lead changes, how late the winner is decided, score spread

@@ -5,6 +5,10 @@ speed of the analysis commands over the logs just written.
     python -m analytics.devtools.bench --games 100000 --workers 2 --out logs/bench-100k --keep
     python -m analytics.devtools.bench --games 1000 --rounds 5 --set base \
         --set rebellion-titans-cards
+    python -m analytics.devtools.bench --write docs/benchmarks.md   # `make bench`
+
+`--write` replaces the table between the page's `bench:start`/`bench:end` markers with this
+run's figures, so the documentation holds one current table rather than a diary.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from analytics.runs.simulate import RunConfig, run_simulation, validate
 from analytics.stats.estimates import mean_bounds
 
 ANALYSIS_COMMANDS = ("cards", "faces", "seats")
+BLOCK = re.compile(r"(<!-- bench:start -->\n).*?(<!-- bench:end -->)", re.S)
 
 
 def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
@@ -181,6 +186,28 @@ def _rounds(card_sets: tuple[str, ...], first: list[float], rounds: int, games: 
                    f"{high:.1%}, {len(shares)} rounds: {each})")
 
 
+def simulation_rows(sim: dict, card_set: str) -> list[tuple[str, str]]:
+    """The figures of one simulation as (measure, value) rows of the documentation's table."""
+    return [(f"simulate {sim['games']:,} four-player `{card_set}` games, one core",
+             f"{sim['games'] / sim['cpu']:.0f} games/s, {sim['events'] / sim['cpu']:,.0f} events/s "
+             f"(CPU); {sim['games'] / sim['seconds']:.0f} games/s wall"),
+            ("peak memory of the simulation", f"{sim['peak_mb']:.0f} MiB"),
+            ("events per game, disk per game",
+             f"{sim['events'] / sim['games']:.0f}, {sim['bytes'] / sim['games'] / 1024:.1f} KiB")]
+
+
+def write_table(path: Path, rows: list[tuple[str, str]], context: str) -> None:
+    """Replace the marked block of `path` with `rows`, under a temporary name then renamed."""
+    text = path.read_text(encoding="utf-8")
+    if not BLOCK.search(text):
+        raise click.ClickException(f"{path}: no <!-- bench:start --> ... <!-- bench:end --> block")
+    table = "\n".join([context, "", "| measure | figure |", "| --- | --- |",
+                       *(f"| {measure} | {figure} |" for measure, figure in rows), ""])
+    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    temp.write_text(BLOCK.sub(lambda m: m.group(1) + table + m.group(2), text), encoding="utf-8")
+    os.replace(temp, path)
+
+
 def bench_clone(bots: str) -> float:
     """CPU microseconds to clone a four-player base game at a mid-game action choice."""
     config = RunConfig(players=4, games=1, seed=2026, bots=tuple(bots.split(",")))
@@ -227,8 +254,10 @@ def bench_command(args: list[str]) -> tuple[float, float, int]:
               help="With several sets: simulate them all again, in turn, until this many rounds "
                    "are done, and give each set's share of the first's CPU games/s with a 95% "
                    "interval over the rounds (a drifting machine's noise, measured).")
+@click.option("--write", "write", type=click.Path(path_type=Path, dir_okay=False, exists=True),
+              default=None, help="Put this run's figures in the marked table of a Markdown page.")
 def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
-         card_sets: tuple[str, ...], rounds: int) -> None:
+         card_sets: tuple[str, ...], rounds: int, write: Path | None) -> None:
     """Benchmark simulation with logging, then the analysis commands on the same logs.
 
     \b
@@ -244,7 +273,7 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
     click.echo(f"machine: a pure-Python loop of 10 M additions takes {python_loop_seconds():.2f} s "
                "(a rough gauge of a drifting machine: it does not scale like the engine)")
     click.echo(f"engine: {describe_build()}")
-    first_rate, cpu_rates = None, []
+    first_rate, cpu_rates, rows = None, [], []
     for i, card_set in enumerate(card_sets):
         run = out if i == 0 else out.with_name(f"{out.name}-{i}")
         shutil.rmtree(run, ignore_errors=True)
@@ -254,6 +283,7 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
         cpu_rates.append(sim["games"] / sim["cpu"])
         share = "" if i == 0 else f"  ({rate / first_rate:.0%} of {card_sets[0]}'s games/s)"
         _print_simulation(sim, bots, workers, card_set, share)
+        rows += simulation_rows(sim, card_set) if i == 0 else []
         if i and not keep:
             shutil.rmtree(run, ignore_errors=True)
     if rounds > 1:
@@ -262,8 +292,15 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
         seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
         status = "" if code == 0 else f"  (exit {code})"
         click.echo(f"{command}: {seconds:.2f} s  peak {peak:.0f} MiB{status}")
-    click.echo(f"clone: {bench_clone(bots):.0f} µs CPU per four-player mid-game state "
-               "(at an action choice)")
+        rows.append((f"`dicelab {command}` on those logs, a fresh process",
+                     f"{seconds:.2f} s wall, peak {peak:.0f} MiB{status}"))
+    clone = bench_clone(bots)
+    click.echo(f"clone: {clone:.0f} µs CPU per four-player mid-game state (at an action choice)")
+    rows.append(("clone a four-player mid-game state", f"{clone:.0f} µs CPU"))
+    if write:
+        write_table(write, rows, f"`make bench` ({bots}; engine: {describe_build()}; "
+                    f"{time.strftime('%Y-%m-%d')}):")
+        click.echo(f"wrote the table in {write}")
     if not keep:
         shutil.rmtree(out, ignore_errors=True)
 
