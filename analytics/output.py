@@ -34,25 +34,73 @@ ABBREVIATIONS = {
 }
 
 
-def render_table(frame: pl.DataFrame, fmt: str = "table", float_digits: int = 3) -> str:
-    """The frame as text in `fmt` (table | csv | json)."""
-    import polars as pl
+# A text table fits a terminal of this many columns: wider tables are printed in blocks of
+# columns, each repeating the row labels (`--wide` or `--columns` print one wide table).
+TABLE_WIDTH = 100
 
+
+def render_table(frame: pl.DataFrame, fmt: str = "table", float_digits: int = 3,
+                 width: int | None = TABLE_WIDTH, keys: int | None = None) -> str:
+    """The frame as text in `fmt` (table | csv | json). A text table wider than `width` is
+    split into blocks of columns, each led by the `keys` first columns (by default the
+    leading text columns, at most 3); `width=None` never splits."""
     if fmt == "csv":
         return frame.write_csv()
     if fmt == "json":
         return json_text(frame.to_dicts())
     if fmt != "table":
         raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    shown = with_intervals_as_text(with_p_values_as_text(frame), float_digits)
+    text = _text_table(shown, float_digits)
+    if width is None or max(map(len, text.splitlines()), default=0) <= width:
+        return text
+    keys = _label_columns(frame) if keys is None else keys
+    blocks = _column_blocks(text, shown.width, keys, width)
+    if len(blocks) < 2:
+        return text
+    return "\n\n".join(_text_table(shown.select(*shown.columns[:keys], *block), float_digits)
+                     for block in ([shown.columns[i] for i in b] for b in blocks))
+
+
+def _text_table(frame: pl.DataFrame, float_digits: int) -> str:
+    import polars as pl
+
     with pl.Config(
         tbl_rows=-1, tbl_cols=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True,
         tbl_formatting="ASCII_MARKDOWN", fmt_str_lengths=60,
-        tbl_width_chars=10_000,  # never wrap cells: a wide table reads better scrolled (less -S)
+        tbl_width_chars=10_000,  # never wrap cells: blocks of columns read better
         tbl_cell_numeric_alignment="RIGHT", thousands_separator=",",
         float_precision=float_digits,
     ):
-        text = with_intervals_as_text(with_p_values_as_text(frame), float_digits)
-        return _NULL_CELL.sub(lambda m: " " * len(m[0]), str(text))
+        return _NULL_CELL.sub(lambda m: " " * len(m[0]), str(frame))
+
+
+def _label_columns(frame: pl.DataFrame) -> int:
+    """How many leading columns label a row: the leading text columns, 1 to 3."""
+    count = 0
+    for dtype in frame.dtypes[:3]:
+        if dtype.is_numeric():
+            break
+        count += 1
+    return min(max(count, 1), frame.width - 1)
+
+
+def _column_blocks(text: str, n_columns: int, keys: int, width: int) -> list[list[int]]:
+    """Indices of the non-key columns, packed in order into blocks that fit `width` beside the
+    key columns; widths read from the table's `|---|` rule line."""
+    rule = next(line for line in text.splitlines() if line.startswith("|-"))
+    widths = [len(cell) + 1 for cell in rule.strip("|").split("|")]  # each with its bar
+    assert len(widths) == n_columns
+    room = width - 1 - sum(widths[:keys])
+    blocks: list[list[int]] = []
+    used = room + 1  # start a new block at once
+    for index in range(keys, n_columns):
+        if used + widths[index] > room and (not blocks or blocks[-1]):
+            blocks.append([])
+            used = 0
+        blocks[-1].append(index)
+        used += widths[index]
+    return blocks
 
 
 INTERVAL_LEGEND = "x (low, high): an estimate and its 95% interval"

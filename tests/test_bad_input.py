@@ -306,3 +306,45 @@ def test_the_same_mistake_exits_the_same_way_in_every_command():
         result = CliRunner().invoke(group, [name, "--games", "-5"])
         assert result.exit_code == 2, (name, result.output)
         assert "Usage:" in result.output and "--games" in result.output, name
+
+
+def _commands():
+    """Every command of the group, by name, with its click command."""
+    from analytics.cli.app import main as group
+
+    ctx = click.Context(group)
+    return group, {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+
+
+def _takes(command, option: str) -> bool:
+    return any(option in p.opts for p in command.params)
+
+
+def test_every_command_exits_2_on_an_unknown_option_and_a_bad_format():
+    """Usage errors are exit 2 with the usage, in every command alike."""
+    group, commands = _commands()
+    assert len(commands) >= 20
+    for name, command in commands.items():
+        result = CliRunner().invoke(group, [name, "--no-such-option"])
+        assert result.exit_code == 2, (name, result.output)
+        assert "Usage:" in result.stderr and "No such option" in result.stderr, name
+        if _takes(command, "--format"):
+            result = CliRunner().invoke(group, [name, "--format", "xml"])
+            assert result.exit_code == 2, (name, result.output)
+            assert "'xml' is not one of" in result.stderr, name
+
+
+def test_every_command_that_reads_logs_exits_1_on_a_missing_folder(tmp_path):
+    """A user error (a folder that is not there) is exit 1 and one line, in every command."""
+    group, commands = _commands()
+    reading = sorted(name for name, c in commands.items() if _takes(c, "--logs"))
+    assert {"cards", "faces", "seats", "summary", "query", "report", "balance"} <= set(reading)
+    missing = str(tmp_path / "nowhere")
+    needs = {"query": ["win_rate_by_seat"], "chart": ["seats", "--out", str(tmp_path / "c.png")],
+             "report": ["--out", str(tmp_path / "r.html")], "components": ["card"]}
+    for name in reading:
+        args = [name, *needs.get(name, []), "--logs", missing]
+        result = CliRunner().invoke(group, args)
+        assert result.exit_code == 1, (name, result.output)
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: "), name
+        assert "Traceback" not in result.output, name

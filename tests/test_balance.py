@@ -31,14 +31,23 @@ def invoke(*args):
 # --- statistics ----------------------------------------------------------------------------
 
 def test_seat_advantage_exact():
-    # 4 games, 2 seats: seat 0 wins 3, seat 1 wins 1
+    # 12 games, 2 seats: seat 0 wins 9, seat 1 wins 3
+    result = bs.seat_advantage(np.array([[1, 0]] * 9 + [[0, 1]] * 3), n_boot=200)
+    assert [s.estimate for s in result.seats] == [0.75, 0.25]
+    assert result.balance.estimate == 0.5 and result.balance.n == 12
+    assert result.chi_square.estimate == pytest.approx(3.0)  # (9-6)^2/6 + (3-6)^2/6
+    assert result.chi_square.p_value == pytest.approx(0.0832645, abs=1e-6)
+    assert result.chi_square.n == 12 and result.worst_seat == 0
+    assert 0 <= result.balance.low <= 0.5 <= result.balance.high <= 1
+
+
+def test_seat_advantage_on_too_few_games_tests_nothing():
+    # 4 games, 2 seats: 2 expected wins a seat, under the 5 a test needs
     result = bs.seat_advantage(np.array([[1, 0], [1, 0], [1, 0], [0, 1]]), n_boot=200)
     assert [s.estimate for s in result.seats] == [0.75, 0.25]
-    assert result.balance.estimate == 0.5 and result.balance.n == 4
-    assert result.chi_square.estimate == pytest.approx(1.0)  # (3-2)^2/2 + (1-2)^2/2
-    assert result.chi_square.p_value == pytest.approx(0.3173105, abs=1e-6)
-    assert result.chi_square.n == 4 and result.worst_seat == 0
-    assert 0 <= result.balance.low <= 0.5 <= result.balance.high <= 1
+    assert result.chi_square.estimate == pytest.approx(1.0)
+    assert math.isnan(result.chi_square.p_value)
+    assert all(math.isnan(s.p_value) for s in result.seats)
 
 
 def test_entropy_and_shares_exact():

@@ -8,8 +8,17 @@ from typing import TYPE_CHECKING
 
 import click
 
-from analytics.cli.common import FLOAT, Command, FloatRange, IntRange, format_option, game_option
-from analytics.output import choose_columns, legend, prepare_out, render_table
+from analytics.cli.common import (
+    FLOAT,
+    Command,
+    FloatRange,
+    IntRange,
+    echo_note,
+    format_option,
+    game_option,
+    logs_option,
+)
+from analytics.output import TABLE_WIDTH, choose_columns, legend, prepare_out, render_table
 
 if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
     from analytics.eventlog.roles import ComponentRoles
@@ -28,8 +37,7 @@ def _keep_game(ctx: click.Context, _param: click.Parameter, value: str | None) -
 def log_options(func):
     """--logs and the game filters shared by every command that reads logs."""
     options = [
-        click.option("--logs", "logs", multiple=True, default=("logs",), show_default=True,
-                     metavar="PATH", help="Run folder, folder of runs, or glob (repeatable)."),
+        logs_option,
         click.option("--players", type=IntRange(2, 6), multiple=True,
                      help="Keep games with this many players (repeatable)."),
         click.option("--module", multiple=True,
@@ -103,11 +111,12 @@ def emit(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool
     """The frame on stdout, the footnotes (and in a text table a legend) on stderr, so CSV
     and JSON stay parseable."""
     frame = choose_columns(table.frame, fmt, default or table.columns, columns, wide)
-    click.echo(render_table(frame, fmt), nl=fmt == "table")
+    width = None if wide or columns else TABLE_WIDTH  # asked for more: one wide table
+    click.echo(render_table(frame, fmt, width=width), nl=fmt == "table")
     for note in table.footnotes:
-        click.echo(note, err=True)
+        echo_note(note)
     if fmt == "table" and legend(frame.columns):
-        click.echo(legend(frame.columns), err=True)
+        echo_note(legend(frame.columns))
 
 
 @click.command("query", cls=Command)
@@ -318,7 +327,7 @@ def chart_command(kind, logs, players, module, card_set, bot, out, min_n):
         read = describe_logs(db)
     click.echo(f"wrote {save_figure(figure, out)}")
     for line in read:
-        click.echo(line, err=True)
+        echo_note(line)
 
 
 COMMANDS = [query_command, components_command, seats_command, power_command, chart_command]

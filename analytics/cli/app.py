@@ -16,8 +16,10 @@ from analytics.cli.common import (
     Group,
     IntRange,
     cluster_option,
+    echo_note,
     format_option,
     game_option,
+    logs_option,
     parse_rules,
 )
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
@@ -138,8 +140,7 @@ def list_(what: str, game: str, module: str | None, fmt: str) -> None:
 
 
 @main.command()
-@click.option("--logs", "logs", multiple=True, default=["logs"], show_default=True,
-              help="Run folders, folders holding runs, or globs (repeatable).")
+@logs_option
 @click.option("--top", type=IntRange(0), default=10, show_default=True,
               help="How many of the most bought cards to show.")
 @click.option("--min-n", type=IntRange(0), default=200, show_default=True,
@@ -160,7 +161,7 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: 
 
     with LogDatabase(logs, Filters(game=game)) as db:  # opened once for every table
         for line in describe_logs(db):
-            click.echo(line, err=True)
+            echo_note(line)
         tables = summary_tables(db, top=top, min_n=min_n)
     for title, table in tables:
         click.echo(f"\n{title}" if fmt == "table" else f"# {title}")

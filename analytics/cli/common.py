@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import math
 import re
+import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,6 +60,24 @@ class UserErrorsExit1:
             raise click.ClickException(f"{err.filename}: name too long") from None
 
 
+def echo_note(text: str) -> None:
+    """A line for the person on stderr. On a terminal it wraps to the width of a text table
+    (continuation lines indented), so a long footnote reads; piped or captured it stays one
+    line, so it can be searched and parsed."""
+    if _stderr_is_terminal():
+        import textwrap
+
+        from analytics.output import TABLE_WIDTH
+
+        text = textwrap.fill(text, TABLE_WIDTH, subsequent_indent="  ",
+                             break_long_words=False, break_on_hyphens=False)
+    click.echo(text, err=True)
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
 @contextmanager
 def notices_on_stderr() -> Iterator[None]:
     """Within the block, every distinct `Notice` is printed once as `warning: ...` on stderr
@@ -71,7 +90,7 @@ def notices_on_stderr() -> Iterator[None]:
             show_others(message, category, *args, **kwargs)
         elif str(message) not in shown:
             shown.add(str(message))
-            click.echo(f"warning: {message}", err=True)
+            echo_note(f"warning: {message}")
 
     with warnings.catch_warnings():
         warnings.simplefilter("always", Notice)
@@ -94,6 +113,37 @@ def game_option(func):
     return click.option("--game", default=None, metavar="NAME",
                         help="The game: of the logs read (default: theirs; logs of another "
                              "game are an error), or of new games (default: diceforge).")(func)
+
+
+LOGS_ROOT = "logs"
+
+
+def _logs_or_latest(_ctx: click.Context, _param: click.Parameter,
+                    value: tuple[str, ...]) -> tuple[str, ...]:
+    """No --logs: the most recent run under logs/, said in one line. Pooling every run there
+    is a choice (`--logs logs`), since runs accumulate and a pooled answer would change from
+    command to command."""
+    if value:
+        return value
+    from pathlib import Path
+
+    from analytics.query.files import latest_run
+
+    latest, count = latest_run(Path(LOGS_ROOT))
+    if latest is None:
+        return (LOGS_ROOT,)  # the reader's own "no logs found in logs" follows
+    if count > 1:
+        echo_note(f"reading the most recent run, {latest} (--logs {LOGS_ROOT} pools all {count} "
+             "runs there)")
+    return (str(latest),)
+
+
+def logs_option(func):
+    """--logs PATH (repeatable); without it, the most recent run under logs/."""
+    return click.option("--logs", "logs", multiple=True, metavar="PATH",
+                        callback=_logs_or_latest,
+                        help="Run folder, folder of runs, or glob (repeatable). Default: the "
+                             "most recent run under logs/; --logs logs pools them all.")(func)
 
 
 def format_option(func):

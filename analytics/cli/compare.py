@@ -12,6 +12,7 @@ from analytics.cli.common import (
     Command,
     FloatRange,
     cluster_option,
+    echo_note,
     format_option,
     game_option,
     parse_rules,
@@ -30,7 +31,7 @@ def _bots(text: str) -> tuple[str, ...]:
 def _echo(out: str, notes: tuple[str, ...]) -> None:
     click.echo(out)
     for note in notes:
-        click.echo(note, err=True)
+        echo_note(note)
 
 
 @click.command("compare", cls=Command)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from analytics.cli.common import INT, Command, game_option
+from analytics.cli.common import INT, Command, echo_note, game_option
 from analytics.errors import UserError
 from analytics.output import prepare_out
 
@@ -60,7 +60,7 @@ def import_command(records, out, quiet, game):
     click.echo(f"imported {done.games} of {len(records)} records")
     if done.failed:
         for line in done.failed:
-            click.echo(line, err=True)
+            echo_note(line)
         raise UserError(f"{len(done.failed)} of {len(records)} records not imported (above)")
 
 

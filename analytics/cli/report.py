@@ -15,6 +15,7 @@ from analytics.cli.common import (
     Command,
     IntRange,
     cluster_option,
+    echo_note,
     format_option,
     game_option,
     parse_rules,
@@ -110,7 +111,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
 
             html, md = report_for(db, report_path, title="Balance report",
                                   sections=BALANCE_SECTIONS, progress=not quiet)
-            click.echo(f"wrote {html} and {md}", err=True)
+            echo_note(f"wrote {html} and {md}")
 
 
 def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
@@ -139,12 +140,12 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
     if fmt != "table":
         click.echo(render_table(result.frame, fmt), nl=False)
         return
-    click.echo(render_table(module_wide(result.frame)))
+    click.echo(render_table(module_wide(result.frame), keys=2))
     click.echo("")
     for line in result.verdicts:
         click.echo(line)
     for note in result.footnotes:
-        click.echo(note, err=True)
+        echo_note(note)
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:
@@ -157,14 +158,15 @@ def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) ->
     if wide or columns:
         for (players,), group in result.frame.group_by("players", maintain_order=True):
             click.echo(f"\n{players} players")
-            click.echo(render_table(choose_columns(group, fmt, BALANCE_DEFAULT, columns, wide)))
+            click.echo(render_table(choose_columns(group, fmt, BALANCE_DEFAULT, columns, wide),
+                                    width=None))
     else:
-        click.echo(render_table(balance_wide(result.frame)))
+        click.echo(render_table(balance_wide(result.frame), keys=2))
     click.echo("")
     for line in result.verdicts:
         click.echo(line)
     for note in result.footnotes:
-        click.echo(note, err=True)
+        echo_note(note)
 
 
 @click.command("report", cls=Command)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analytics.cli.common import INT, Command, cluster_option, format_option, game_option
+from analytics.cli.common import INT, Command, cluster_option, echo_note, format_option, game_option
 from analytics.output import prepare_out, render_table
 
 
@@ -62,4 +62,4 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) ->
     click.echo(render_table(result.table, fmt))
     if report_path is not None:
         write_sweep_report(result, report_path)
-        click.echo(f"wrote {report_path} and {report_path.with_suffix('.md')}", err=True)
+        echo_note(f"wrote {report_path} and {report_path.with_suffix('.md')}")

@@ -49,7 +49,7 @@ from analytics.eventlog.check import (
 from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
 from analytics.eventlog.store import Place, is_url
 from analytics.eventlog.writer import PARTS
-from analytics.query.files import queries_dir
+from analytics.query.files import queries_dir, runs_under
 from analytics.query.provenance import ambiguous_set, no_set_matches
 from analytics.query.roles import create_roles, pooled_roles
 
@@ -225,7 +225,7 @@ def find_run_folders(paths: Iterable[str | Path]) -> list[Path | Place]:
             continue
         matches = sorted(glob.glob(str(raw))) if glob.has_magic(str(raw)) else [str(raw)]
         for match in matches:
-            folders.extend(_runs_under(Path(match)))
+            folders.extend(runs_under(Path(match)))
     if not folders:
         shown = ", ".join(map(str, paths)) or "(none)"
         raise UserError(f"no logs found in {shown}: expected run folders holding runs.parquet")
@@ -235,23 +235,11 @@ def find_run_folders(paths: Iterable[str | Path]) -> list[Path | Place]:
 def _runs_at(place: Place) -> list[Path | Place]:
     """Run folders at or under a URL (one listing of the store)."""
     if place.is_local:
-        return list(_runs_under(place.local_path()))
+        return list(runs_under(place.local_path()))
     if (place / "runs.parquet").is_file():
         return [place]
     return [Place(m.fs, m.path.rsplit("/", 1)[0], str(m).rsplit("/", 1)[0])
             for m in place.find("runs.parquet") if f"/{PARTS}/" not in m.path]
-
-
-def _runs_under(path: Path) -> list[Path]:
-    if (path / "runs.parquet").is_file():
-        return [path]
-    found = []
-    for root, dirs, files in os.walk(path):
-        if "runs.parquet" in files:
-            found.append(Path(root))
-            dirs.clear()  # a run folder's parts/ never hold further runs
-        dirs.sort()
-    return found
 
 
 def _sql_list(paths: Iterable[Path]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -12,3 +13,25 @@ def queries_dir() -> Path:
     `analytics/sql` (pyproject.toml); a checkout or an editable install reads `queries/` itself."""
     installed = PACKAGE / "sql"
     return installed if installed.is_dir() else PACKAGE.parent / "queries"
+
+
+def runs_under(path: Path) -> list[Path]:
+    """Run folders (holding runs.parquet) at or under a local `path`, in name order."""
+    if (path / "runs.parquet").is_file():
+        return [path]
+    found = []
+    for root, dirs, files in os.walk(path):
+        if "runs.parquet" in files:
+            found.append(Path(root))
+            dirs.clear()  # a run folder's parts/ never hold further runs
+        dirs.sort()
+    return found
+
+
+def latest_run(root: Path) -> tuple[Path | None, int]:
+    """The run folder under `root` written last (by its runs.parquet), and how many runs there
+    are: what an analysis reads when no --logs is given. Kept free of the data libraries so the
+    choice costs a directory walk, not an import."""
+    runs = runs_under(root) if root.is_dir() else []
+    latest = max(runs, key=lambda p: ((p / "runs.parquet").stat().st_mtime, str(p)), default=None)
+    return latest, len(runs)

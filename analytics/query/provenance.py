@@ -1,7 +1,8 @@
 """What a command read: runs, card sets (name and content hash), modules, player counts, games.
 
 Every analysis command says this on stderr, and warns when the games it pools come from
-different card sets, from different code (runs/code.py) or from a run that is not finished: a
+different card sets, from different code (runs/code.py), from simulations and
+recorded games together, or from a run that is not finished: a
 number pooled silently over two setups answers no question. A card set is identified by its
 content (a hash of its card ids in slot order) as well as its name, so two different sets called
 "base" are never taken for one.
@@ -10,6 +11,7 @@ content (a hash of its card ids in slot order) as well as its name, so two diffe
 from __future__ import annotations
 
 import hashlib
+import os
 
 import polars as pl
 
@@ -32,10 +34,18 @@ def describe_sets(runs: pl.DataFrame) -> str:
                      for r in grouped.iter_rows(named=True))
 
 
+def where(folders: list[str]) -> str:
+    """The folders read, short: two by name, more as how many under their common folder."""
+    if len(folders) <= 2:
+        return ", ".join(folders)
+    common = os.path.commonpath(folders) if all("://" not in f for f in folders) else ""
+    return f"{len(folders)} folders under {common or 'several places'}"
+
+
 def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     """Lines for stderr: what `db` (a LogDatabase) holds after its filters, then warnings."""
     runs = db.run("runs_read")
-    folders = ", ".join(map(str, db.folders))
+    folders = where(list(map(str, db.folders)))
     modules = sorted({m or "base" for m in runs["modules"].to_list()})
     players = sorted(set(runs["players"].to_list()))
     games = runs["n_kept"].sum()
@@ -54,6 +64,11 @@ def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     if len(codes) > 1:
         lines.append(f"warning: these games were played by {len(codes)} different versions of "
                      f"the code ({', '.join(codes)}): rules or bots may differ between them")
+    sources = runs.group_by("source").agg(pl.col("n_kept").sum()).sort("source")
+    if sources.height > 1:
+        each = ", ".join(f"{r['n_kept']:,} {r['source']}" for r in sources.iter_rows(named=True))
+        lines.append(f"warning: these games pool simulated and recorded games ({each}): bots "
+                     "and people play differently; pass --source simulated|recorded to keep one")
     # An unfinished run is said once, by the run-folder check every reader makes.
     return tuple(lines)
 

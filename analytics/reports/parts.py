@@ -203,10 +203,16 @@ def read_seats(ctx: Context, frame: pl.DataFrame) -> str:
         sentences.append(
             f"At {players} players seat {worst['seat']} is farthest from a fair "
             f"{worst['expected']:.1%}: it wins {worst['win_rate']:.1%} (95% {worst['low']:.1%}"
-            f"–{worst['high']:.1%}, n = {worst['n']:,} games); "
-            f"{bs.how_unusual(_p_value(worst['p_adj']))} (adjusted {_p(worst['p_adj'])}, "
-            f"Holm over the seats).")
+            f"–{worst['high']:.1%}, n = {worst['n']:,} games); {_seat_test(worst['p_adj'])}")
     return " ".join(sentences)
+
+
+def _seat_test(p_adj: float | str | None) -> str:
+    """What a seat's test says, or that there were too few games to make one."""
+    p = _p_value(p_adj)
+    if p != p:  # NaN: the table left the test out (too few games)
+        return f"{bs.how_unusual(p)}."
+    return f"{bs.how_unusual(p)} (adjusted {_p(p_adj)}, Holm over the seats)."
 
 
 def read_seat_scores(ctx: Context, frame: pl.DataFrame) -> str:

@@ -48,6 +48,8 @@ from analytics.stats.rates import (
     holm,
     rate_difference,
     score_test_p,
+    too_few_to_test,
+    trials_to_test,
 )
 from analytics.stats.rates import correlation as rate_correlation
 from analytics.stats.regression import adjusted_associations, logistic_average_effects
@@ -55,7 +57,7 @@ from analytics.stats.regression import adjusted_associations, logistic_average_e
 __all__ = [
     "RARE_ROW_RULE", "ClusteredRates", "RateDifference", "clustered_rates", "holm",
     "paired_profile", "profile_signature", "rate_correlation", "rate_difference",
-    "same_hypotheses", "score_test_p",
+    "same_hypotheses", "score_test_p", "too_few_to_test", "trials_to_test",
     "Estimate", "Paired", "adjusted_associations", "benjamini_hochberg", "bootstrap_sums",
     "cluster_ratio_bounds", "format_p", "logistic_average_effects", "mean_bounds",
     "newcombe_difference", "normal_quantile", "obrien_fleming_bounds", "paired_mean_difference",

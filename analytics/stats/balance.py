@@ -95,11 +95,14 @@ def seat_advantage(win_share: np.ndarray, n_boot: int = 1000, seed: int = 0) -> 
     n_games, n_seats = win_share.shape
     wins = win_share.sum(axis=0)
     fair = 1 / n_seats
+    testable = not stats.too_few_to_test(n_games, fair)  # else every p stays NaN
     seats = tuple(replace(stats.wilson(float(w), n_games),
-                          p_value=float(stats.score_test_p(w, n_games, fair)))
+                          p_value=float(stats.score_test_p(w, n_games, fair)) if testable
+                          else math.nan)
                   for w in wins)
     # n: games (the test's own n counts seat-games, N per game)
     chi = replace(stats.seat_chi_square(wins, np.full(n_seats, n_games)), n=n_games)
+    chi = chi if testable else replace(chi, p_value=math.nan)
     sums = stats.bootstrap_sums(win_share, n_boot, seed) if n_games else np.zeros((0, n_seats))
     boot = 1 - (sums.max(axis=1) - sums.min(axis=1)) / max(n_games, 1)
     low, high = stats.percentile_interval(boot)
@@ -212,6 +215,10 @@ def verdict(players: int, n_games: int, seat: Imbalance | None,
     if seat is None or not n_games:
         return f"{players} players: no games."
     text = f"{players} players ({n_games:,} games): "
+    if math.isnan(seat.p_value):
+        return text + (f"too few games to test a seat's share (at least "
+                       f"{stats.trials_to_test(seat.fair)} needed: 5 expected wins and 5 "
+                       "losses per seat).")
     if not seat.p_value < 0.05:
         text += "no seat is clearly off a fair share; the largest gap: "
     text += _gap_words(seat, how_unusual(seat.p_value))

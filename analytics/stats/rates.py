@@ -177,6 +177,22 @@ def score_test_p(successes, n, expected) -> np.ndarray:
     return erfc(np.abs(z) / math.sqrt(2))
 
 
+# The large-sample rule the score and chi-square tests rest on: every cell expects at least
+# 5 (here, 5 wins and 5 losses per seat). Below it a p-value would look exact and not be.
+MIN_EXPECTED = 5
+
+
+def too_few_to_test(n, expected) -> np.ndarray:
+    """Where a rate's test against `expected` has too few trials to be trusted."""
+    n, p0 = np.asarray(n, dtype=float), np.asarray(expected, dtype=float)
+    return (n * np.minimum(p0, 1 - p0)) < MIN_EXPECTED
+
+
+def trials_to_test(expected: float) -> int:
+    """The fewest trials whose test against `expected` meets the large-sample rule."""
+    return math.ceil(MIN_EXPECTED / min(expected, 1 - expected) - 1e-9)
+
+
 def holm(p_values) -> np.ndarray:
     """Holm's step-down adjusted p-values (family-wise error, valid under any dependence);
     NaN stays NaN and is not counted."""

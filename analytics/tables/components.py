@@ -190,6 +190,20 @@ def require_column(frame: pl.DataFrame, sort: str) -> None:
         raise UserError(f"cannot sort by {sort!r}: columns are {', '.join(frame.columns)}")
 
 
+def _seat_note(players: int, group: pl.DataFrame) -> str:
+    """One player count's line: the chi-square of all seats and Balance, or why no test."""
+    games = group["n"].max()
+    balance = 1 - (group["win_rate"].max() - group["win_rate"].min())
+    if stats.too_few_to_test(games, 1 / players):
+        return (f"{players} players: {games} games; too few games to test (a seat's test needs "
+                f"at least {stats.trials_to_test(1 / players)}: 5 expected wins and 5 losses "
+                f"per seat); balance (1 - max seat gap) = {balance:.3f}")
+    test = stats.seat_chi_square(group["wins"].to_numpy(), group["n"].to_numpy())
+    return (f"{players} players: {games} games; all seats at once: chi-square "
+            f"{test.estimate:.2f} ({test.method}), p = {stats.format_p(test.p_value)}; "
+            f"balance (1 - max seat gap) = {balance:.3f}")
+
+
 def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -> Table:
     """Win rate by seat per player count, Wilson intervals, each seat's score test against
     1/N (p, and p_adj: Holm over the seats of its player count); the chi-square of all seats
@@ -199,19 +213,15 @@ def seat_table(logs: Logs, filters: Filters | None = None, sort: str = "seat") -
         described = db.filters.describe()
         read = describe_logs(db)
     low, high = stats.wilson_bounds(seats["wins"].to_numpy(), seats["n"].to_numpy())
-    p = stats.score_test_p(seats["wins"].to_numpy(), seats["n"].to_numpy(),
-                           seats["expected"].to_numpy())
+    n, expected = seats["n"].to_numpy(), seats["expected"].to_numpy()
+    p = stats.score_test_p(seats["wins"].to_numpy(), n, expected)
+    p[stats.too_few_to_test(n, expected)] = np.nan
     adjusted, notes = np.full(seats.height, np.nan), []
     for players in seats["players"].unique(maintain_order=True).to_list():
         here = (seats["players"] == players).to_numpy()
         group = seats.filter(pl.col("players") == players)
         adjusted[here] = seat_family(p[here])
-        test = stats.seat_chi_square(group["wins"].to_numpy(), group["n"].to_numpy())
-        balance = 1 - (group["win_rate"].max() - group["win_rate"].min())
-        notes.append(f"{players} players: {group['n'].max()} games; all seats at once: "
-                     f"chi-square {test.estimate:.2f} ({test.method}), p = "
-                     f"{stats.format_p(test.p_value)}; balance (1 - max seat gap) = "
-                     f"{balance:.3f}")
+        notes.append(_seat_note(players, group))
     frame = seats.select("players", "seat", "n", "win_rate", pl.Series("low", low),
                          pl.Series("high", high), "expected", pl.Series("p", p),
                          pl.Series("p_adj", adjusted))

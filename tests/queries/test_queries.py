@@ -250,7 +250,8 @@ def test_runs_read(db):
     import hashlib
 
     content_hash = hashlib.md5(BASE_CARDS.encode()).hexdigest()[:8]
-    expect(db.run("runs_read"), [("run-a", "base", content_hash, "", "test", 4, 3, 3, 3)])
+    expect(db.run("runs_read"),
+           [("run-a", "base", content_hash, "", "test", "simulated", 4, 3, 3, 3)])
 
 
 @covers("win_rate_by_seat")
