@@ -29,7 +29,7 @@ def _bots(text: str) -> tuple[str, ...]:
 
 
 def _echo(out: str, notes: tuple[str, ...]) -> None:
-    click.echo(out)
+    click.echo(out, nl=not out.endswith("\n"))  # CSV ends its last row: no blank line after
     for note in notes:
         echo_note(note)
 
@@ -155,11 +155,8 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
       dicelab value --all --set base --games 5000 --format csv
       dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
     """
-    import polars as pl
-
-    from analytics.experiments.value import card_value, headline, note
+    from analytics.experiments.value import card_value, displayed, headline, note
     from analytics.output import render_table
-    from analytics.stats import format_p
 
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
@@ -167,9 +164,7 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
     report = card_value(card_set, component_id, players, games, seed, _bots(bots),
                         parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "",
                         module)
-    table, detail = (t.with_columns(pl.col("p", *(["p_adj"] if "p_adj" in t.columns else []))
-                                    .map_elements(format_p, return_dtype=pl.String))
-                     for t in (report.table, report.detail))
+    table, detail = displayed(report.table), displayed(report.detail)
     if fmt == "json":
         from analytics.output import json_text
 

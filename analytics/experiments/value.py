@@ -218,6 +218,13 @@ def _detail_rows(games, ablation: Ablation) -> list[dict]:
     return rows
 
 
+def displayed(table: pl.DataFrame) -> pl.DataFrame:
+    """A value table as shown: p-values as text (never 0.0: '< 1e-300' where they underflow)."""
+    columns = [c for c in ("p", "p_adj") if c in table.columns]
+    return table.with_columns(pl.col(*columns).map_elements(stats.format_p,
+                                                            return_dtype=pl.String))
+
+
 def headline(report: ValueReport) -> str:
     """The top row in plain words."""
     row = report.table.row(0, named=True)
