@@ -122,6 +122,33 @@ def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
     return rules
 
 
+SWAP_HELP = ("Put CARD on SLOT of the set (repeatable): no set file needed for a few changes; "
+             "the runs' set is named SET+SLOT=CARD, which --set takes too.")
+
+
+def swap_option(func):
+    """--swap SLOT=CARD (repeatable): the set named beside it with these cards on these slots."""
+    return click.option("--swap", "swaps", multiple=True, metavar="SLOT=CARD",
+                        help=SWAP_HELP)(func)
+
+
+def swapped_set(card_set: str, pairs: tuple[str, ...]) -> str:
+    """`card_set` with --swap SLOT=CARD pairs made (`SET+SLOT=CARD`); a malformed pair or a slot
+    named twice is a UserError (an unknown slot or card: when the set is read, before play)."""
+    from analytics.games.content import with_swaps
+
+    swaps: dict[str, str] = {}
+    for pair in pairs:
+        slot, sep, card = (part.strip() for part in pair.partition("="))
+        if not sep or not slot or not card:
+            raise UserError(f"--swap {pair!r}: expected SLOT=CARD (see 'dicelab list cards')")
+        if slot in swaps:
+            raise UserError(f"--swap names slot {slot} twice ({slot}={swaps[slot]}, "
+                            f"{slot}={card})")
+        swaps[slot] = card
+    return with_swaps(card_set, swaps)
+
+
 class _Plain:
     """An integer written plainly: ASCII digits after an optional minus. Python's int() also
     takes '٣', '1_0' and '+5', which a person more likely typed by mistake."""

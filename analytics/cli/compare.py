@@ -15,6 +15,8 @@ from analytics.cli.common import (
     format_option,
     game_option,
     parse_rules,
+    swap_option,
+    swapped_set,
 )
 from analytics.errors import UserError
 from analytics.output import prepare_out
@@ -38,6 +40,11 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @click.option("--b", "set_b", default=None, metavar="SET|FILE", help="Arm B's card set.")
 @click.option("--module-a", default="", help="Arm A's module (none: the base game).")
 @click.option("--module-b", default="", help="Arm B's module.")
+@click.option("--swap-a", multiple=True, metavar="SLOT=CARD",
+              help="Put CARD on SLOT of arm A's set (repeatable).")
+@click.option("--swap", "swap_b", multiple=True, metavar="SLOT=CARD",
+              help="Put CARD on SLOT of arm B's set (repeatable); without --b, arm B is arm A's "
+                   "set with these changes: one swap, no set file.")
 @click.option("--rule-a", multiple=True, metavar="NAME=VALUE", help="Arm A's rule option.")
 @click.option("--rule-b", multiple=True, metavar="NAME=VALUE", help="Arm B's rule option.")
 @click.option("--bots", default="economist", show_default=True,
@@ -71,7 +78,8 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @cluster_option
 @game_option
 @format_option
-def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots_a, bots_b,
+def compare_command(set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b, bots,
+                    bots_a, bots_b,
                     players, games, seed, seed_b, logs_a, logs_b, endpoint, until_decisive, looks,
                     alpha, all_rows, out, workers, quiet, cluster, game, fmt):
     """Compare two setups on the same seeds: paired differences of every measure.
@@ -82,6 +90,7 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     \b
     Examples:
       dicelab compare --a base --b base-alternates --bots economist,hero,economist,hero
+      dicelab compare --a base --swap M8=goddess --bots economist,hero,economist,hero
       dicelab compare --a base --b base --rule-b ties=tiebreak --endpoint tie_rate
       dicelab compare --a base --b base --seed-b 1 --all-rows   # A/A: other seeds for B
       dicelab compare --a base --b my-set.toml --until-decisive --games 20000 --looks 4
@@ -93,17 +102,20 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     if logs_a or logs_b:
         if not (logs_a and logs_b):
             raise UserError("--logs-a and --logs-b go together (one arm each)")
-        if set_a or set_b or until_decisive or seed_b is not None:
-            raise UserError("--logs-a/-b compare runs already made: drop --a/--b, "
+        if set_a or set_b or swap_a or swap_b or until_decisive or seed_b is not None:
+            raise UserError("--logs-a/-b compare runs already made: drop --a/--b, --swap, "
                             "--seed-b and --until-decisive")
         report = compare_logs(logs_a, logs_b, endpoint, game=game)
     else:
         from analytics.experiments.arms import ArmSpec, compare_setups
 
-        specs = [ArmSpec(card_set or "base", _bots(arm_bots or bots), parse_rules(rules), module,
-                         game or "")
-                 for card_set, arm_bots, rules, module in (
-                     (set_a, bots_a, rule_a, module_a), (set_b, bots_b, rule_b, module_b))]
+        set_a = set_a or "base"
+        set_b = set_b or (set_a if swap_b else "base")
+        specs = [ArmSpec(swapped_set(card_set, swaps), _bots(arm_bots or bots), parse_rules(rules),
+                         module, game or "")
+                 for card_set, swaps, arm_bots, rules, module in (
+                     (set_a, swap_a, bots_a, rule_a, module_a),
+                     (set_b, swap_b, bots_b, rule_b, module_b))]
         report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
                                 endpoint=endpoint, looks=looks if until_decisive else 1,
                                 alpha=alpha, workers=workers, progress=not quiet,

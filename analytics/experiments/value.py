@@ -54,9 +54,10 @@ class Ablation:
         return "forbidden" if self.replacement is None else f"replaced by {self.replacement}"
 
 
-def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str = ""
-              ) -> tuple[SetSlots, list[Ablation]]:
-    """The loaded set and the ablations of `card` (every ablatable card when None).
+def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str = "",
+              against: str | None = None) -> tuple[SetSlots, list[Ablation]]:
+    """The loaded set and the ablations of `card` (every ablatable card when None; only the
+    swap for `against` when given).
 
     An unknown card, one not in the set, an unknown `ablate`, or (swap) a card whose slot has
     no other option in the catalogue is a UserError naming it. `game` ('': the default
@@ -87,7 +88,23 @@ def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str =
             found.extend(Ablation(cid, slot, other) for other in slots[slot][1])
         if ablate in ("forbid", "both"):
             found.append(Ablation(cid, slot, None))
+    if against is not None:
+        found = _against(found, card, against, ablate, name, kind)
     return SetSlots(name, {slot: current for slot, (current, _) in slots.items()}), found
+
+
+def _against(found: list[Ablation], card: str | None, against: str, ablate: str, set_name: str,
+             kind: str) -> list[Ablation]:
+    """The one swap of `card` for `against`; a UserError when it is not one of the set's."""
+    if card is None or ablate != "swap":
+        raise UserError(f"--against names one alternative of one {kind}: name the {kind} and "
+                        "keep --ablate swap")
+    chosen = [a for a in found if a.replacement == against]
+    if not chosen:
+        options = ", ".join(a.replacement for a in found if a.replacement) or "none"
+        raise UserError(f"--against {against}: {against!r} cannot take {card}'s slot in set "
+                        f"{set_name!r} (it can hold: {options})")
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +144,16 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                seed: int = 0, bots: tuple[str, ...] = ("economist",),
                rules: dict[str, str] | None = None, out: Path | None = None,
                workers: int | None = None, progress: bool = True, cluster: str | None = None,
-               ablate: str = "swap", game: str = "", module: str = "") -> ValueReport:
+               ablate: str = "swap", game: str = "", module: str = "",
+               against: str | None = None) -> ValueReport:
     """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation
-    (`ablate`: swap, forbid or both), played with `module` ('': none)."""
+    (`ablate`: swap, forbid or both; `against`: only the swap for that card), played with
+    `module` ('': none)."""
     kind = get_game(game or DEFAULT_GAME).roles.set_kind
     if "forbid" in (rules or {}):
         raise UserError(f"--rule forbid=... is what --ablate forbid sets for each {kind}; "
                         "drop it")
-    card_set, found = ablations(set_name, card, ablate, game)
+    card_set, found = ablations(set_name, card, ablate, game, against)
     if not found:
         raise UserError(f"set {card_set.name!r} has no {kind} whose slot has another option; "
                         f"--ablate forbid ablates every {kind}")
