@@ -111,6 +111,35 @@ def cluster_option(func):
                              "processes.")(func)
 
 
+def report_option(func):
+    """--report FILE.html: also write the report (HTML and its Markdown twin), as `balance`
+    and `sweep` do."""
+    return click.option("--report", "report_path", type=click.Path(dir_okay=False),
+                        default=None, metavar="FILE.html",
+                        help="Also write the report here (HTML + Markdown twin, FILE.md); it "
+                             "leads with the paired effects.")(func)
+
+
+@contextmanager
+def runs_for_report(out, report_path) -> Iterator:
+    """Where an experiment's runs go: --out when given; else, when a report will read them, a
+    temporary folder removed afterwards; else None (the experiment's own temporary folder).
+    The report's file is checked first: a bad --report fails before any game is played."""
+    if report_path is None:
+        yield out
+        return
+    from analytics.reports.render import check_writable
+
+    check_writable(report_path, "--report")
+    if out is not None:
+        yield out
+        return
+    from analytics.experiments.arms import arms_folder
+
+    with arms_folder(None) as temp:
+        yield temp / "runs"
+
+
 def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
     """--rule NAME=VALUE pairs as a dict; a malformed pair is a UserError."""
     rules = {}

@@ -12,7 +12,7 @@ measure (seat balance, scores, length) is compared too, with card B's arm minus 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -121,8 +121,11 @@ def compare_cards(found: Contest, logs_a, logs_b) -> Versus:
         games = pair(arm_a, arm_b)
         comparison = compare_games(games)
         # each card's buyers are those of the arm that offers it: arm A's, seen as arm B
-        a = _contender(pair(arm_b, arm_a), found, 0)
-    return Versus(found, a, _contender(games, found, 1), comparison, arm_a.read + arm_b.read)
+        a = _contender(pair(replace(arm_b, label="A"), replace(arm_a, label="B")), found, 0)
+    read = tuple(line.replace(f"--logs-{arm}", f"arm {arm.upper()} ({card})")
+                 for arm, card, lines in zip("ab", found.cards, (arm_a.read, arm_b.read),
+                                             strict=True) for line in lines)
+    return Versus(found, a, _contender(games, found, 1), comparison, read)
 
 
 def _contender(games: PairedGames, found: Contest, index: int) -> Contender:
@@ -197,7 +200,7 @@ def cards_table(result: Versus) -> pl.DataFrame:
                      "buyers_wr_other": v.a, "value": v.difference, "value_low": v.low,
                      "value_high": v.high, "p": v.p_value, "buyer_seats": mine.buyer_seats,
                      "n_games": v.n, "instead_of": other.card})
-    return pl.DataFrame(rows)
+    return pl.DataFrame(rows).fill_nan(None)  # a card no seat took has no value: blank
 
 
 def game_rows(result: Versus) -> pl.DataFrame:
