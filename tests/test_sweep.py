@@ -192,7 +192,6 @@ def test_a_sweep_asking_for_value_at_a_url_is_refused_before_anything_runs(tmp_p
     result = CliRunner().invoke(main, ["sweep", str(path), "--out", url, "--workers", "1",
                                        "--quiet"], env={"DICELAB_SCHEDULER": None})
     assert result.exit_code == 1
-    assert result.output == (f"Error: --out {url}: a sweep asking for value writes the ablated "
-                             "card sets as files every worker reads; put --out on a (shared) "
-                             "path\n")
+    assert result.output == (f"Error: --out {url}: a sweep asking for value plays its ablated "
+                             "runs in folders on a path; put --out on a (shared) path\n")
     assert not Place.of(url).exists()

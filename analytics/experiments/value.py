@@ -26,6 +26,7 @@ from analytics.experiments.arms import ArmSpec, arms_folder, run_config
 from analytics.experiments.compare import buyers_difference, game_measures
 from analytics.experiments.paired import pair, read_arm
 from analytics.games import DEFAULT_GAME, get_game
+from analytics.games.content import with_swaps
 from analytics.runs.simulate import run_simulation, validate
 
 ABLATIONS = ("swap", "forbid", "both")
@@ -115,18 +116,13 @@ class SetSlots:
     cards: dict[str, str]
 
 
-def _ablated_arm(spec: ArmSpec, card_set: SetSlots, ablation: Ablation, folder: Path
-                 ) -> ArmSpec:
-    """The arm without the card: a set file with the slot holding the replacement (swap), or
-    the same set with the rule option forbid=card (forbid)."""
+def _ablated_arm(spec: ArmSpec, ablation: Ablation) -> ArmSpec:
+    """The arm without the card: the set with the replacement on its slot (swap: the set named
+    SET+SLOT=CARD, which any worker reads without a file), or the same set with the rule
+    option forbid=card (forbid)."""
     if ablation.replacement is None:
         return replace(spec, rules={**spec.rules, "forbid": ablation.card})
-    cards = {**card_set.cards, ablation.slot: ablation.replacement}
-    name = f"{card_set.name}-{ablation.card}-as-{ablation.replacement}"
-    path = folder / "sets" / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(get_game(spec.game or DEFAULT_GAME).set_file(name, cards), encoding="utf-8")
-    return replace(spec, card_set=str(path))
+    return replace(spec, card_set=with_swaps(spec.card_set, {ablation.slot: ablation.replacement}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +161,8 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     with arms_folder(out) as folder:
         run_simulation(run_config(spec, players, games, seed), folder / "with",
                        workers=workers, progress=progress, cluster=cluster)
-        report = value_against(folder / "with", spec, (players, games, seed), card_set, found,
-                               folder, ablate, workers=workers, progress=progress,
+        report = value_against(folder / "with", spec, (players, games, seed), found, folder,
+                               ablate, workers=workers, progress=progress,
                                cluster=cluster)
     if skipped:
         report = replace(report, read=(*report.read, (
@@ -176,7 +172,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
 
 
 def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
-                  card_set: SetSlots, found: list[Ablation], folder: Path,
+                  found: list[Ablation], folder: Path,
                   ablate: str = "swap", workers: int | None = None, progress: bool = True,
                   cluster: str | None = None, on_games: Callable[[int], None] | None = None
                   ) -> ValueReport:
@@ -188,7 +184,7 @@ def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
             f"ablation: {ablate} ({ablation_text(ablate, with_.roles.set_kind)})"]
     rows, detail = [], []
     for ablation in found:
-        ablated = _ablated_arm(spec, card_set, ablation, folder)
+        ablated = _ablated_arm(spec, ablation)
         run_simulation(run_config(ablated, *run), ablation_folder(folder, ablation),
                        workers=workers, resume=True, progress=progress, cluster=cluster,
                        on_games=on_games)

@@ -27,6 +27,8 @@ from analytics.reports.render import RenderedSection, write_report
 RATE_MEASURES = ("win_rate", "rate")
 SCORE_ROWS = ("mean score", "score SD within a game", "winner's margin")
 ALPHA = cmp.ALPHA
+# What a report's builder gives from the runs' context: title, summary lines, sections.
+Built = tuple[str, list[str], list[RenderedSection]]
 
 
 def write_versus_report(result: vs.Versus, runs: Path, out: Path) -> tuple[Path, Path]:
@@ -34,7 +36,7 @@ def write_versus_report(result: vs.Versus, runs: Path, out: Path) -> tuple[Path,
     a, b = result.a, result.b
     names = (a.name, b.name)
 
-    def build(ctx: parts.Context) -> tuple[list[str], list[RenderedSection]]:
+    def build(ctx: parts.Context) -> Built:
         rows = result.comparison.rows
         summary = [vs.verdict(result), _take_sentence(result),
                    *_game_sentences(rows, names, always=("first_seat", "mean score")),
@@ -43,17 +45,16 @@ def write_versus_report(result: vs.Versus, runs: Path, out: Path) -> tuple[Path,
                     _game_section(rows, names, f"The game with {b.name} instead of {a.name}",
                                   cmp.pairing_note(result.comparison)),
                     *_component_sections(ctx, result.comparison, names)]
-        return summary, sections
+        return f"{a.name} against {b.name}", summary, sections
 
-    title = f"{a.name} against {b.name}"
-    return _write(runs, out, title, build, (vs.note(result),))
+    return _write(runs, out, build, (vs.note(result),))
 
 
 def write_compare_report(report: cmp.Report, runs: list[Path], out: Path) -> tuple[Path, Path]:
     """`out` (.html) and its .md twin for a `dicelab compare` whose arms' runs are `runs`."""
     comparison, names = report.comparison, (report.name_a, report.name_b)
 
-    def build(ctx: parts.Context) -> tuple[list[str], list[RenderedSection]]:
+    def build(ctx: parts.Context) -> Built:
         rows = comparison.rows
         first = cmp.headline(comparison, *names)
         summary = [first, *([cmp.IDENTICAL] if comparison.identical else []),
@@ -63,17 +64,16 @@ def write_compare_report(report: cmp.Report, runs: list[Path], out: Path) -> tup
         sections = [_game_section(rows, names, f"The game: B ({names[1]}) minus A ({names[0]})",
                                   reading),
                     *_component_sections(ctx, comparison, names)]
-        return summary, sections
+        return f"{names[1]} against {names[0]}", summary, sections
 
-    notes = tuple(cmp.report_notes(report, 0))
-    return _write(runs, out, f"{names[1]} against {names[0]}", build, notes)
+    return _write(runs, out, build, tuple(cmp.report_notes(report, 0)))
 
 
 def write_value_report(report: val.ValueReport, runs: Path, out: Path) -> tuple[Path, Path]:
     """`out` (.html) and its .md twin for a `dicelab value` whose runs are in `runs`."""
     kind = report.kind
 
-    def build(ctx: parts.Context) -> tuple[list[str], list[RenderedSection]]:
+    def build(ctx: parts.Context) -> Built:
         names = ctx.names(kind)
         table = ctx.named(kind, report.table).with_columns(
             against=pl.col("replaced_by").replace_strict(names, default=pl.col("replaced_by"),
@@ -89,20 +89,20 @@ def write_value_report(report: val.ValueReport, runs: Path, out: Path) -> tuple[
                   for row in moved.head(2).iter_rows(named=True)]
         sections = [_value_section(table, kind, " ".join(lines[:3])),
                     _detail_section(detail, kind, names)]
-        return lines, sections
+        cards = ", ".join(dict.fromkeys(table["name"]))
+        return f"What {cards} is worth", lines, sections
 
-    names = ", ".join(sorted(set(report.table[kind])))
-    return _write(runs, out, f"What {names} is worth", build,
+    return _write(runs, out, build,
                   (val.note(kind), f"ablation: {val.ablation_text(report.ablate, kind)}"))
 
 
-def _write(runs: Path | list[Path], out: Path, title: str,
-           build: Callable[[parts.Context], tuple[list[str], list[RenderedSection]]],
+def _write(runs: Path | list[Path], out: Path, build: Callable[[parts.Context], Built],
            notes: tuple[str, ...]) -> tuple[Path, Path]:
+    """Open the runs, build the report from them and write it (HTML, then its .md twin)."""
     folders = [str(runs)] if isinstance(runs, Path) else [str(r) for r in runs]
     with LogDatabase(folders) as db:
         ctx = parts.Context(db)
-        summary, sections = build(ctx)
+        title, summary, sections = build(ctx)
         return write_report(out, out.with_suffix(".md"), title=title,
                             subtitle=f"{ctx.describe()} (every arm, the same seeds)",
                             summary=summary, sections=sections, manifest=ctx.manifest(),
@@ -199,9 +199,10 @@ def _associations(ctx: parts.Context, comparison: cmp.Comparison) -> list[str]:
 
 
 def _moved(comparison: cmp.Comparison, kind: str, measure: str) -> pl.DataFrame:
+    """The rows of `kind` and `measure` in both arms that moved, the largest change first."""
     return (comparison.rows.filter((pl.col("section") == kind) & (pl.col("measure") == measure)
                                    & (pl.col("p_adj") < ALPHA) & (pl.col("in") == "both"))
-            .sort(pl.col("difference").abs(), descending=True))
+            .sort(pl.col("difference").abs(), descending=True).rename({"item": kind}))
 
 
 def _interval_row(row: dict) -> dict:
