@@ -33,7 +33,7 @@ def _bots(text: str) -> tuple[str, ...]:
 
 
 def _echo(out: str, notes: tuple[str, ...]) -> None:
-    click.echo(out)
+    click.echo(out, nl=not out.endswith("\n"))  # CSV ends its last row: no blank line after
     for note in notes:
         click.echo(note, err=True)
 

@@ -156,8 +156,10 @@ def _points(value: float) -> str:
     return f"{100 * value:+.1f}"
 
 
-def _interval(r: stats.Paired) -> str:
-    return f"95% {100 * r.low:.1f} to {100 * r.high:.1f}"
+def _interval(r: stats.Paired, sign: int = 1) -> str:
+    """Its 95% interval in points (`sign` -1: of the opposite difference)."""
+    low, high = sorted((sign * r.low, sign * r.high))
+    return f"95% {100 * low:.1f} to {100 * high:.1f}"
 
 
 def _gain(mine: Contender, other: Contender) -> str:
@@ -182,7 +184,7 @@ def verdict(result: Versus) -> str:
                 f"{_points(winner.value.difference)} points more with it than with "
                 f"{loser.name} ({_interval(winner.value)}), and {loser.name}'s buyers would win "
                 f"{_points(-loser.value.difference)} points more with {winner.name} "
-                f"({_interval(loser.value)}); {on}.")
+                f"({_interval(loser.value, -1)}); {on}.")
     why = ("each card is better for the seats that choose it" if a.value.low > 0
            and b.value.low > 0 else "dominance needs both intervals on one side of 0")
     return f"Neither dominates: {_gain(a, b)}, {_gain(b, a)}; {why}; {on}."
