@@ -66,7 +66,7 @@ def test_a_card_no_seat_took_is_said_so():
     nan = float("nan")
     sentence = vs.verdict(result(paired(nan, nan, nan), paired(0.05, 0.02, 0.08), (0, 10)))
     assert sentence.startswith("Neither dominates: no seat took The Goddess, so its value is "
-                               "not measured, Hydra's buyers +5.0 points with it rather than "
+                               "not measured, Hydra's buyers win 5.0 points more with it than with "
                                "The Goddess (95% 2.0 to 8.0)")
 
 

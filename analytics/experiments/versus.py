@@ -168,8 +168,10 @@ def _gain(mine: Contender, other: Contender) -> str:
         return f"no seat took {mine.name}, so its value is not measured"
     if math.isnan(mine.value.low):
         return f"{mine.name}'s buyers show no spread to measure"
-    return (f"{mine.name}'s buyers {_points(mine.value.difference)} points with it rather than "
-            f"{other.name} ({_interval(mine.value)})")
+    gain = mine.value.difference
+    return (f"{mine.name}'s buyers win {100 * abs(gain):.1f} points "
+            f"{'more' if gain >= 0 else 'less'} with it than with {other.name} "
+            f"({_interval(mine.value)})")
 
 
 def verdict(result: Versus) -> str:

@@ -43,7 +43,9 @@ def write_versus_report(result: vs.Versus, runs: Path, out: Path) -> tuple[Path,
                    *_card_associations(result, rows)]
         sections = [_versus_section(result),
                     _game_section(rows, names, f"The game with {b.name} instead of {a.name}",
-                                  cmp.pairing_note(result.comparison)),
+                                  f"Each row: with {a.name} (a), with {b.name} (b), and the "
+                                  "paired difference b − a with its 95% interval. "
+                                  + _sentence(cmp.pairing_note(result.comparison))),
                     *_component_sections(ctx, result.comparison, names)]
         return f"{a.name} against {b.name}", summary, sections
 
@@ -60,7 +62,7 @@ def write_compare_report(report: cmp.Report, runs: list[Path], out: Path) -> tup
         summary = [first, *([cmp.IDENTICAL] if comparison.identical else []),
                    *_game_sentences(rows, names),
                    *_take_sentences(ctx, comparison, names), *_associations(ctx, comparison)]
-        reading = " ".join([first, cmp.pairing_note(comparison)])
+        reading = f"{first}. {_sentence(cmp.pairing_note(comparison))}"
         sections = [_game_section(rows, names, f"The game: B ({names[1]}) minus A ({names[0]})",
                                   reading),
                     *_component_sections(ctx, comparison, names)]
@@ -110,6 +112,11 @@ def _write(runs: Path | list[Path], out: Path, build: Callable[[parts.Context], 
 
 
 # --- sentences -------------------------------------------------------------------------------
+
+def _sentence(text: str) -> str:
+    """`text` as a sentence: a capital first, a full stop last."""
+    return text[:1].upper() + text[1:].rstrip(".") + "."
+
 
 def _pct(value: float) -> str:
     return "n/a" if value is None or math.isnan(value) else f"{100 * value:.1f}%"
@@ -234,14 +241,14 @@ def _figure(panels: int = 1, rows: int = 4) -> tuple[Figure, list]:
 
 def _versus_section(result: vs.Versus) -> RenderedSection:
     table = vs.cards_table(result)
-    fig, (left, right) = _figure(2, 2)
-    charts.plot_forest(left, table, "name", "value", "value_low", "value_high", "buyer_seats",
-                       title="Its buyers: with it − with the other", scale=100,
-                       xlabel="points of win rate (95%, paired)")
-    charts.plot_forest(right, table, "name", "take_rate", "take_rate_low", "take_rate_high",
-                       "buyer_seats", title="Taken in (share of seat-games)", scale=100,
+    fig = Figure(figsize=(8.0, 4.2), layout="constrained")
+    top, bottom = fig.subplots(2, 1)  # each panel names its rows: each sorts its own way
+    charts.plot_forest(top, table, "name", "value", "value_low", "value_high", "buyer_seats",
+                       title="What its buyers gain by it: with it − with the other card",
+                       scale=100, xlabel="points of win rate (95%, paired)")
+    charts.plot_forest(bottom, table, "name", "take_rate", "take_rate_low", "take_rate_high",
+                       "n_games", title="How often it is taken, in its own arm", scale=100,
                        xlabel="% of seat-games (95%)")
-    right.set_yticks(right.get_yticks(), [""] * len(right.get_yticks()))
     return RenderedSection("Card against card", vs.verdict(result), table, fig, anchor="versus")
 
 
