@@ -80,7 +80,7 @@ def plot_shares(ax: Axes, table: pl.DataFrame, labels: dict[str, str], title: st
     for k, players in enumerate(counts):
         group = rows.filter(pl.col("players") == players)
         y = np.array([len(labels) - 1 - list(labels).index(m) for m in group["metric"]])
-        y = y + (k - (len(counts) - 1) / 2) * step
+        y = y - (k - (len(counts) - 1) / 2) * step  # the first player count on top
         est = group["estimate"].to_numpy()
         errors = np.vstack([est - group["low"].fill_null(np.nan).to_numpy(),
                             group["high"].fill_null(np.nan).to_numpy() - est])
@@ -91,7 +91,9 @@ def plot_shares(ax: Axes, table: pl.DataFrame, labels: dict[str, str], title: st
     ax.set_xlim(0, 1)
     ax.set_xlabel("share (95% interval)")
     ax.set_title(title)
-    ax.legend(fontsize=8, loc="lower right")
+    # below the axes: a point near 1 would hide behind a legend inside
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22),
+              ncols=max(len(counts), 1), frameon=False)
     ax.grid(axis="x", alpha=0.3)
     return ax
 
