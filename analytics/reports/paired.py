@@ -81,9 +81,8 @@ def write_value_report(report: val.ValueReport, runs: Path, out: Path) -> tuple[
             against=pl.col("replaced_by").replace_strict(names, default=pl.col("replaced_by"),
                                                          return_dtype=pl.String)
             .fill_null("forbidden"))
-        lines = [_value_sentence(row, kind) for row in table.head(3).iter_rows(named=True)]
-        detail = report.detail.with_columns(
-            difference_low=pl.col("low"), difference_high=pl.col("high")).drop("low", "high")
+        lines = [_value_sentence(row) for row in table.head(3).iter_rows(named=True)]
+        detail = report.detail
         moved = detail.filter(pl.col("p") < ALPHA).sort(pl.col("difference").abs(),
                                                          descending=True)
         lines += [f"Effect on {row['item']} (with {names.get(row[kind], row[kind])} minus "
@@ -122,27 +121,24 @@ def _pct(value: float) -> str:
     return "n/a" if value is None or math.isnan(value) else f"{100 * value:.1f}%"
 
 
-def _change(row: dict, rate: bool, prefix: str = "difference") -> str:
-    """'+3.2 points (95% 1.0 to 5.4, p 0.003)' of a row with difference and its interval."""
+def _change(row: dict, rate: bool) -> str:
+    """'+3.2 points (95% +1.0 to +5.4, adjusted p 0.003)' of a row's difference, low, high and
+    p_adj (else p)."""
     scale, unit = (100, " points") if rate else (1, "")
-    low, high = row.get(f"{prefix}_low", row.get("low")), row.get(f"{prefix}_high",
-                                                                      row.get("high"))
-    p = row.get("p_adj", row.get("p"))
+    low, high = row["low"], row["high"]
+    adjusted = "p_adj" in row
+    p = row["p_adj"] if adjusted else row.get("p")
     interval = ("no interval" if low is None or math.isnan(low) else
                 f"95% {scale * low:+.1f} to {scale * high:+.1f}")
-    tested = "" if p is None or math.isnan(p) else f", {_p_words(row)} {cmp.stats.format_p(p)}"
-    return f"{scale * row[prefix]:+.{1 if rate else 2}f}{unit} ({interval}{tested})"
-
-
-def _p_words(row: dict) -> str:
-    return "adjusted p" if "p_adj" in row else "p"
+    tested = ("" if p is None or math.isnan(p) else
+              f", {'adjusted p' if adjusted else 'p'} {cmp.stats.format_p(p)}")
+    return f"{scale * row['difference']:+.{1 if rate else 2}f}{unit} ({interval}{tested})"
 
 
 def _game_sentences(rows: pl.DataFrame, names: tuple[str, str], always: tuple[str, ...] = ()
                     ) -> list[str]:
     """The game-level effects: the rows in `always` (by key word) and every row that moved."""
-    game = rows.filter(pl.col("section") == "game").rename(
-        {"low": "difference_low", "high": "difference_high"})
+    game = rows.filter(pl.col("section") == "game")
     lines = []
     for row in game.iter_rows(named=True):
         wanted = any(word.replace("_", " ") in row["item"] for word in always)
@@ -188,7 +184,7 @@ def _take_sentences(ctx: parts.Context, comparison: cmp.Comparison,
         for row in ctx.named(kind, moved).iter_rows(named=True):
             lines.append(f"Effect on play: seats take {row['name']} in {_pct(row['a'])} of "
                          f"seat-games with {names[0]}, {_pct(row['b'])} with {names[1]}: "
-                         f"{_change(_interval_row(row), True)}.")
+                         f"{_change(row, True)}.")
     return lines
 
 
@@ -201,7 +197,7 @@ def _associations(ctx: parts.Context, comparison: cmp.Comparison) -> list[str]:
                 named=True):
             lines.append(f"Association, not an effect: seats owning {row['name']} win "
                          f"{_pct(row['a'])} in A, {_pct(row['b'])} in B "
-                         f"({_change(_interval_row(row), True)}); who buys it changed too.")
+                         f"({_change(row, True)}); who buys it changed too.")
     return lines
 
 
@@ -212,16 +208,12 @@ def _moved(comparison: cmp.Comparison, kind: str, measure: str) -> pl.DataFrame:
             .sort(pl.col("difference").abs(), descending=True).rename({"item": kind}))
 
 
-def _interval_row(row: dict) -> dict:
-    return {**row, "difference_low": row["low"], "difference_high": row["high"]}
-
-
 def _against_words(row: dict, names: dict[str, str]) -> str:
     other = row.get("replaced_by")
-    return "forbidden" if other is None else f"with {names.get(other, other)}"
+    return "with it forbidden" if other is None else f"with {names.get(other, other)}"
 
 
-def _value_sentence(row: dict, kind: str) -> str:
+def _value_sentence(row: dict) -> str:
     if row["value"] is None or math.isnan(row["value"]):
         return f"No seat took {row['name']}: no value measured."
     against = ("with it forbidden" if row["replaced_by"] is None
@@ -312,6 +304,7 @@ def _value_section(table: pl.DataFrame, kind: str, reading: str) -> RenderedSect
 
 
 def _detail_section(detail: pl.DataFrame, kind: str, names: dict[str, str]) -> RenderedSection:
+    detail = detail.rename({"low": "difference_low", "high": "difference_high"})
     shown = detail.with_columns(label=pl.concat_str(
         pl.col("item"), pl.lit(" (vs "),
         pl.col("replaced_by").replace_strict(names, default=pl.col("replaced_by"),
