@@ -87,7 +87,9 @@ def test_the_minute_leads_with_paired_effects_then_associations(reports, name, f
              for line in lines]
     assert kinds == sorted(kinds, key=lambda k: k == "association")  # associations last
     if name == "versus":
-        assert "association" in kinds and any(line.startswith("Effect: ") for line in lines)
+        assert "association" in kinds
+        assert any(line.startswith("Effect on the first seat advantage") for line in lines)
+        assert any(line.startswith("Effect on the mean score: ") for line in lines)
 
 
 @pytest.mark.parametrize("name", ["versus", "compare", "value", "balance"])

@@ -146,7 +146,7 @@ def _game_sentences(rows: pl.DataFrame, names: tuple[str, str], always: tuple[st
             continue
         rate = row["measure"] in RATE_MEASURES
         shown = (_pct if rate else (lambda v: f"{v:.2f}"))
-        lines.append(f"Effect: {row['item']} {shown(row['a'])} with {names[0]}, "
+        lines.append(f"Effect on the {row['item']}: {shown(row['a'])} with {names[0]}, "
                      f"{shown(row['b'])} with {names[1]}: {_change(row, rate)}.")
     return lines
 
