@@ -50,6 +50,7 @@ def _commands(run, tmp_path) -> dict[str, list[str]]:
         "compare": ["compare", "--a", "base", "--b", "base", "--seed-b", "1", "--all-rows",
                     "--bots", "economist,hero,economist,hero", *small],
         "value": ["value", "hydra", "--bots", "economist,hero,economist,hero", *small],
+        "versus": ["versus", "goddess", "hydra", "--players", "2", *small],
         "sweep": ["sweep", str(spec), "--out", str(tmp_path / "sweep"), "--workers", "1",
                   "--quiet"],
     }

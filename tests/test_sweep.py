@@ -158,8 +158,9 @@ def test_a_sweep_measures_the_value_asked_for_and_writes_a_report(tmp_path):
     assert rows[0]["strongest_cards"] == strongest(alone) != ""
     assert rows[1]["strongest_cards"] == ""  # not asked for in that set
     value_runs = sorted(p.name for p in (tmp_path / "out" / "value" / rows[0]["cell"]).iterdir())
-    assert value_runs == ["sets", *(f"without-hydra-{r}" for r in
-                                    sorted(alone.table["replaced_by"].to_list()))]
+    # one run per ablation, its set named by the swap (no set file: any worker reads it)
+    assert value_runs == [f"without-hydra-{r}" for r in
+                          sorted(alone.table["replaced_by"].to_list())]
     html = report.read_text(encoding="utf-8")
     markdown = report.with_suffix(".md").read_text(encoding="utf-8")
     for title in ("Cells of the sweep", "Strongest cards by causal value (paired ablation)",
@@ -192,7 +193,6 @@ def test_a_sweep_asking_for_value_at_a_url_is_refused_before_anything_runs(tmp_p
     result = CliRunner().invoke(main, ["sweep", str(path), "--out", url, "--workers", "1",
                                        "--quiet"], env={"DICELAB_SCHEDULER": None})
     assert result.exit_code == 1
-    assert result.output == (f"Error: --out {url}: a sweep asking for value writes the ablated "
-                             "card sets as files every worker reads; put --out on a (shared) "
-                             "path\n")
+    assert result.output == (f"Error: --out {url}: a sweep asking for value plays its ablated "
+                             "runs in folders on a path; put --out on a (shared) path\n")
     assert not Place.of(url).exists()

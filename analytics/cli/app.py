@@ -21,12 +21,15 @@ from analytics.cli.common import (
     game_option,
     logs_option,
     parse_rules,
+    swap_option,
+    swapped_set,
 )
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
 from analytics.cli.repair import repair_command
 from analytics.cli.report import COMMANDS as REPORT_COMMANDS
 from analytics.cli.sweep import sweep_command
+from analytics.cli.versus import COMMANDS as VERSUS_COMMANDS
 from analytics.output import prepare_out, render_table
 
 
@@ -62,6 +65,7 @@ def main() -> None:
 @click.option("--set", "card_set", default=None,
               help="Card set: a preset name or a TOML file (default: the game's own; Dice "
                    "Forge: base).")
+@swap_option
 @click.option("--module", default="none", show_default=True,
               help="Module played with the base game; see 'dicelab list modules'.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -79,8 +83,8 @@ def main() -> None:
 @click.option("--part-size", type=INT, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
 @cluster_option
-def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
-             resume, quiet, check_bots, part_size, cluster) -> None:
+def simulate(game, players, n_games, seed, bots, card_set, swaps, module, rules, rotate, out,
+             workers, resume, quiet, check_bots, part_size, cluster) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -88,6 +92,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
       dicelab simulate --players 4 --games 2000 --bots economist,hero,random,random \\
           --out logs/mixed
       dicelab simulate --players 3 --set base-alternates --rule ties=tiebreak --out logs/alt
+      dicelab simulate --set base --swap M8=goddess --swap F7=cyclops --out logs/swapped
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out /shared/logs/big
@@ -106,7 +111,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
 
     plugin = get_game(game or DEFAULT_GAME)
     bots = bots or plugin.default_bots
-    card_set = card_set or plugin.default_set
+    card_set = swapped_set(card_set or plugin.default_set, swaps)
     out = prepare_out(out, folder=True, urls=True)
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,
@@ -168,8 +173,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: 
         click.echo(render_table(table, fmt))
 
 
-for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, *RECORD_COMMANDS,
-                repair_command, sweep_command):
+for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *VERSUS_COMMANDS, *REPORT_COMMANDS,
+                *RECORD_COMMANDS, repair_command, sweep_command):
     main.add_command(command)
 
 

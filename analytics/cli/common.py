@@ -161,6 +161,35 @@ def cluster_option(func):
                              "processes.")(func)
 
 
+def report_option(func):
+    """--report FILE.html: also write the report (HTML and its Markdown twin), as `balance`
+    and `sweep` do."""
+    return click.option("--report", "report_path", type=click.Path(dir_okay=False),
+                        default=None, metavar="FILE.html",
+                        help="Also write the report here (HTML + Markdown twin, FILE.md); it "
+                             "leads with the paired effects.")(func)
+
+
+@contextmanager
+def runs_for_report(out, report_path) -> Iterator:
+    """Where an experiment's runs go: --out when given; else, when a report will read them, a
+    temporary folder removed afterwards; else None (the experiment's own temporary folder).
+    The report's file is checked first: a bad --report fails before any game is played."""
+    if report_path is None:
+        yield out
+        return
+    from analytics.reports.render import check_writable
+
+    check_writable(report_path, "--report")
+    if out is not None:
+        yield out
+        return
+    from analytics.experiments.arms import arms_folder
+
+    with arms_folder(None) as temp:
+        yield temp / "runs"
+
+
 def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
     """--rule NAME=VALUE pairs as a dict; a malformed pair is a UserError."""
     rules = {}
@@ -170,6 +199,33 @@ def parse_rules(pairs: tuple[str, ...]) -> dict[str, str]:
             raise UserError(f"--rule {pair!r}: expected NAME=VALUE (see 'dicelab list rules')")
         rules[name.strip()] = value.strip()
     return rules
+
+
+SWAP_HELP = ("Put CARD on SLOT of the set (repeatable): no set file needed for a few changes; "
+             "the runs' set is named SET+SLOT=CARD, which --set takes too.")
+
+
+def swap_option(func):
+    """--swap SLOT=CARD (repeatable): the set named beside it with these cards on these slots."""
+    return click.option("--swap", "swaps", multiple=True, metavar="SLOT=CARD",
+                        help=SWAP_HELP)(func)
+
+
+def swapped_set(card_set: str, pairs: tuple[str, ...]) -> str:
+    """`card_set` with --swap SLOT=CARD pairs made (`SET+SLOT=CARD`); a malformed pair or a slot
+    named twice is a UserError (an unknown slot or card: when the set is read, before play)."""
+    from analytics.games.content import with_swaps
+
+    swaps: dict[str, str] = {}
+    for pair in pairs:
+        slot, sep, card = (part.strip() for part in pair.partition("="))
+        if not sep or not slot or not card:
+            raise UserError(f"--swap {pair!r}: expected SLOT=CARD (see 'dicelab list cards')")
+        if slot in swaps:
+            raise UserError(f"--swap names slot {slot} twice ({slot}={swaps[slot]}, "
+                            f"{slot}={card})")
+        swaps[slot] = card
+    return with_swaps(card_set, swaps)
 
 
 class _Plain:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -16,6 +17,10 @@ from analytics.cli.common import (
     format_option,
     game_option,
     parse_rules,
+    report_option,
+    runs_for_report,
+    swap_option,
+    swapped_set,
 )
 from analytics.errors import UserError
 from analytics.output import prepare_out
@@ -39,6 +44,11 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @click.option("--b", "set_b", default=None, metavar="SET|FILE", help="Arm B's card set.")
 @click.option("--module-a", default="", help="Arm A's module (none: the base game).")
 @click.option("--module-b", default="", help="Arm B's module.")
+@click.option("--swap-a", multiple=True, metavar="SLOT=CARD",
+              help="Put CARD on SLOT of arm A's set (repeatable).")
+@click.option("--swap", "swap_b", multiple=True, metavar="SLOT=CARD",
+              help="Put CARD on SLOT of arm B's set (repeatable); without --b, arm B is arm A's "
+                   "set with these changes: one swap, no set file.")
 @click.option("--rule-a", multiple=True, metavar="NAME=VALUE", help="Arm A's rule option.")
 @click.option("--rule-b", multiple=True, metavar="NAME=VALUE", help="Arm B's rule option.")
 @click.option("--bots", default="economist", show_default=True,
@@ -67,14 +77,13 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @click.option("--all-rows", is_flag=True, help="Also show component rows that did not move.")
 @click.option("--out", type=click.Path(), default=None,
               help="Keep the arms' runs here (a/ and b/); default: a temporary folder.")
+@report_option
 @click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @format_option
-def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots_a, bots_b,
-                    players, games, seed, seed_b, logs_a, logs_b, endpoint, until_decisive, looks,
-                    alpha, all_rows, out, workers, quiet, cluster, game, fmt):
+def compare_command(**options):
     """Compare two setups on the same seeds: paired differences of every measure.
 
     Both arms play the same seeds with the same bots, rotated through every seat; each game
@@ -83,33 +92,59 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
     \b
     Examples:
       dicelab compare --a base --b base-alternates --bots economist,hero,economist,hero
+      dicelab compare --a base --swap M8=goddess --bots economist,hero,economist,hero
       dicelab compare --a base --b base --rule-b ties=tiebreak --endpoint tie_rate
       dicelab compare --a base --b base --seed-b 1 --all-rows   # A/A: other seeds for B
       dicelab compare --a base --b my-set.toml --until-decisive --games 20000 --looks 4
       dicelab compare --logs-a logs/base --logs-b logs/alt --format json
+      dicelab compare --a base --swap M8=goddess --report reports/out/goddess.html
     """
-    from analytics.experiments.compare import compare_logs, report_output
+    from analytics.experiments.compare import report_output
 
+    fmt, all_rows, report_path = (options.pop(k) for k in ("fmt", "all_rows", "report_path"))
+    out = options.pop("out")
     out = out if out is None else prepare_out(out, folder=True)
+    with runs_for_report(out, report_path) as runs:
+        report, arms = _compare(out=runs, **options)
+        if report_path is not None:
+            from analytics.reports.paired import write_compare_report
+
+            _wrote(write_compare_report(report, arms, Path(report_path)))
+    _echo(*report_output(report, fmt, all_rows))
+
+
+def _wrote(paths) -> None:
+    click.echo(f"wrote {paths[0]} and {paths[1]}", err=True)
+
+
+def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b, bots, bots_a,
+             bots_b, players, games, seed, seed_b, logs_a, logs_b, endpoint, until_decisive,
+             looks, alpha, out, workers, quiet, cluster, game):
+    """The comparison and the folders of its arms' runs (those read, or those played)."""
+    from analytics.experiments.compare import compare_logs
+
     if logs_a or logs_b:
         if not (logs_a and logs_b):
             raise UserError("--logs-a and --logs-b go together (one arm each)")
-        if set_a or set_b or until_decisive or seed_b is not None:
-            raise UserError("--logs-a/-b compare runs already made: drop --a/--b, "
+        if set_a or set_b or swap_a or swap_b or until_decisive or seed_b is not None:
+            raise UserError("--logs-a/-b compare runs already made: drop --a/--b, --swap, "
                             "--seed-b and --until-decisive")
-        report = compare_logs(logs_a, logs_b, endpoint, game=game)
-    else:
-        from analytics.experiments.arms import ArmSpec, compare_setups
+        return compare_logs(logs_a, logs_b, endpoint, game=game), [*map(Path, logs_a),
+                                                                     *map(Path, logs_b)]
+    from analytics.experiments.arms import ArmSpec, compare_setups
 
-        specs = [ArmSpec(card_set or "base", _bots(arm_bots or bots), parse_rules(rules), module,
-                         game or "")
-                 for card_set, arm_bots, rules, module in (
-                     (set_a, bots_a, rule_a, module_a), (set_b, bots_b, rule_b, module_b))]
-        report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
-                                endpoint=endpoint, looks=looks if until_decisive else 1,
-                                alpha=alpha, workers=workers, progress=not quiet,
-                                cluster=cluster, seed_b=seed_b)
-    _echo(*report_output(report, fmt, all_rows))
+    set_a = set_a or "base"
+    set_b = set_b or (set_a if swap_b else "base")
+    specs = [ArmSpec(swapped_set(card_set, swaps), _bots(arm_bots or bots), parse_rules(rules),
+                     module, game or "")
+             for card_set, swaps, arm_bots, rules, module in (
+                 (set_a, swap_a, bots_a, rule_a, module_a),
+                 (set_b, swap_b, bots_b, rule_b, module_b))]
+    report = compare_setups(*specs, players=players, games=games, seed=seed, out=out,
+                            endpoint=endpoint, looks=looks if until_decisive else 1,
+                            alpha=alpha, workers=workers, progress=not quiet,
+                            cluster=cluster, seed_b=seed_b)
+    return report, [] if out is None else [Path(out) / "a", Path(out) / "b"]
 
 
 
@@ -118,6 +153,9 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
 @click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
               help="Card set: a preset name or a TOML file.")
+@swap_option
+@click.option("--against", default=None, metavar="CARD",
+              help="Only the swap for this card: is ID better than CARD for its buyers?")
 @click.option("--module", default="", help="Module played (default none: the base game).")
 @click.option("--ablate", type=click.Choice(["swap", "forbid", "both"]), default="swap",
               show_default=True,
@@ -133,13 +171,14 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of every arm.")
 @click.option("--out", type=click.Path(), default=None,
               help="Keep the runs here; default: a temporary folder.")
+@report_option
 @click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @format_option
-def value_command(component_id, all_cards, card_set, module, ablate, bots, rules, players, games,
-                  seed, out, workers, quiet, cluster, game, fmt):
+def value_command(component_id, all_cards, card_set, swaps, against, module, ablate, bots, rules,
+                  players, games, seed, out, report_path, workers, quiet, cluster, game, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -154,6 +193,8 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
       dicelab value hydra --ablate forbid --bots economist,hero,economist,hero
       dicelab value --all --set base --games 5000 --format csv
       dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
+      dicelab value hydra --against goddess --bots economist,hero,economist,hero
+      dicelab value goddess --set base --swap M8=goddess --against hydra --report goddess.html
     """
     from analytics.experiments.value import card_value, displayed, headline, note
     from analytics.output import render_table
@@ -161,9 +202,14 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
     out = out if out is None else prepare_out(out, folder=True)
-    report = card_value(card_set, component_id, players, games, seed, _bots(bots),
-                        parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "",
-                        module)
+    with runs_for_report(out, report_path) as runs:
+        report = card_value(swapped_set(card_set, swaps), component_id, players, games, seed,
+                            _bots(bots), parse_rules(rules), runs, workers, not quiet, cluster,
+                            ablate, game or "", module, against)
+        if report_path is not None:
+            from analytics.reports.paired import write_value_report
+
+            _wrote(write_value_report(report, Path(runs), Path(report_path)))
     table, detail = displayed(report.table), displayed(report.detail)
     if fmt == "json":
         from analytics.output import json_text

@@ -19,6 +19,8 @@ from analytics.cli.common import (
     format_option,
     game_option,
     parse_rules,
+    swap_option,
+    swapped_set,
 )
 from analytics.errors import UserError
 from analytics.output import choose_columns, prepare_out, render_table
@@ -34,6 +36,7 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @click.command("balance", cls=Command)
 @click.option("--set", "card_set", default=None,
               help="Card set to simulate (a preset or a TOML file); omit to read --logs.")
+@swap_option
 @click.option("--module", default="none", show_default=True,
               help="Module ('none': base game); several, comma-separated, side by side (with "
                    "--set: one set for all, or one per module).")
@@ -58,7 +61,7 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @game_option
 @view_options
 @format_option
-def balance_command(card_set, module, players_text, bots, games, seed, rules, out, workers,
+def balance_command(card_set, swaps, module, players_text, bots, games, seed, rules, out, workers,
                     logs, report_path, quiet, cluster, game, columns, wide, fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of docs/metrics.md.
 
@@ -71,6 +74,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
     Examples:
       dicelab balance --set base --players 2,3,4 --games 10000 --workers 2
       dicelab balance --set base-alternates --bots economist --report reports/out/alt.html
+      dicelab balance --set base --swap M8=goddess --players 4 --games 4000
       dicelab balance --logs logs/demo --format csv > balance.csv
       dicelab balance --module none,goddess --set rebellion-goddess-cards,goddess-discovery
     """
@@ -84,6 +88,10 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
         raise UserError("give --set NAME to simulate, or --logs PATH to read runs")
     if card_set is not None and logs:
         raise UserError("give --set (simulate) or --logs (read runs), not both")
+    if swaps:
+        if card_set is None:
+            raise UserError("--swap changes the set simulated: give --set NAME with it")
+        card_set = ",".join(swapped_set(s.strip(), swaps) for s in card_set.split(","))
     modules = tuple(m.strip() for m in module.split(","))
     if modules != ("none",):  # a module's table has its own rows: modules side by side
         _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,

@@ -78,17 +78,16 @@ def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
 
 @dataclass(frozen=True)
 class ValuePlan:
-    """A cell's value runs: its set's slots, the folder of its ablated sets and runs, and the
-    run folder of each ablation asked for."""
+    """A cell's value runs: the folder of its ablated runs and the run folder of each ablation
+    asked for."""
 
-    card_set: object  # analytics.experiments.value.SetSlots
     folder: Path
     runs: dict  # Ablation -> its run folder
 
 
 def _value_plans(spec: SweepSpec, place: Place) -> dict[str, ValuePlan]:
-    """The value runs of each cell asking for them. The ablated sets are files the workers
-    read: the sweep must be on a local (or shared) path."""
+    """The value runs of each cell asking for them, played in folders on a path: the sweep
+    must be on a local (or shared) path."""
     from analytics.experiments.value import ablation_folder, ablations
 
     plans = {}
@@ -96,12 +95,12 @@ def _value_plans(spec: SweepSpec, place: Place) -> dict[str, ValuePlan]:
         if not cell.value:
             continue
         if not place.is_local:
-            raise UserError(f"--out {place}: a sweep asking for value writes the ablated card "
-                            "sets as files every worker reads; put --out on a (shared) path")
-        card_set, found = ablations(cell.card_set, None, game=cell.game)
-        folder = Path(place.path) / VALUE / cell.name  # absolute: workers read the sets
-        plans[cell.name] = ValuePlan(card_set, folder, {a: ablation_folder(folder, a)
-                                                        for a in found if a.card in cell.value})
+            raise UserError(f"--out {place}: a sweep asking for value plays its ablated runs in "
+                            "folders on a path; put --out on a (shared) path")
+        _, found = ablations(cell.card_set, None, game=cell.game)
+        folder = Path(place.path) / VALUE / cell.name  # absolute: workers write there
+        plans[cell.name] = ValuePlan(folder, {a: ablation_folder(folder, a)
+                                              for a in found if a.card in cell.value})
     return plans
 
 
@@ -113,8 +112,8 @@ def _cell_value(cell: Cell, spec: SweepSpec, folder: Place, plan: ValuePlan,
 
     arm = ArmSpec(cell.card_set, seat_bots(cell.bots, cell.players), dict(cell.rules),
                   cell.module, cell.game)  # the arm whose run the cell's own is
-    return value_against(folder, arm, (cell.players, spec.games, spec.seed), plan.card_set,
-                         list(plan.runs), plan.folder, workers=workers, progress=False,
+    return value_against(folder, arm, (cell.players, spec.games, spec.seed), list(plan.runs),
+                         plan.folder, workers=workers, progress=False,
                          cluster=cluster, on_games=on_games)
 
 

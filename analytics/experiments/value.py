@@ -26,6 +26,7 @@ from analytics.experiments.arms import ArmSpec, arms_folder, run_config
 from analytics.experiments.compare import buyers_difference, game_measures
 from analytics.experiments.paired import pair, read_arm
 from analytics.games import DEFAULT_GAME, get_game
+from analytics.games.content import with_swaps
 from analytics.runs.simulate import run_simulation, validate
 
 ABLATIONS = ("swap", "forbid", "both")
@@ -54,9 +55,10 @@ class Ablation:
         return "forbidden" if self.replacement is None else f"replaced by {self.replacement}"
 
 
-def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str = ""
-              ) -> tuple[SetSlots, list[Ablation]]:
-    """The loaded set and the ablations of `card` (every ablatable card when None).
+def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str = "",
+              against: str | None = None) -> tuple[SetSlots, list[Ablation]]:
+    """The loaded set and the ablations of `card` (every ablatable card when None; only the
+    swap for `against` when given).
 
     An unknown card, one not in the set, an unknown `ablate`, or (swap) a card whose slot has
     no other option in the catalogue is a UserError naming it. `game` ('': the default
@@ -87,7 +89,23 @@ def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str =
             found.extend(Ablation(cid, slot, other) for other in slots[slot][1])
         if ablate in ("forbid", "both"):
             found.append(Ablation(cid, slot, None))
+    if against is not None:
+        found = _against(found, card, against, ablate, name, kind)
     return SetSlots(name, {slot: current for slot, (current, _) in slots.items()}), found
+
+
+def _against(found: list[Ablation], card: str | None, against: str, ablate: str, set_name: str,
+             kind: str) -> list[Ablation]:
+    """The one swap of `card` for `against`; a UserError when it is not one of the set's."""
+    if card is None or ablate != "swap":
+        raise UserError(f"--against names one alternative of one {kind}: name the {kind} and "
+                        "keep --ablate swap")
+    chosen = [a for a in found if a.replacement == against]
+    if not chosen:
+        options = ", ".join(a.replacement for a in found if a.replacement) or "none"
+        raise UserError(f"--against {against}: {against!r} cannot take {card}'s slot in set "
+                        f"{set_name!r} (it can hold: {options})")
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,18 +116,13 @@ class SetSlots:
     cards: dict[str, str]
 
 
-def _ablated_arm(spec: ArmSpec, card_set: SetSlots, ablation: Ablation, folder: Path
-                 ) -> ArmSpec:
-    """The arm without the card: a set file with the slot holding the replacement (swap), or
-    the same set with the rule option forbid=card (forbid)."""
+def _ablated_arm(spec: ArmSpec, ablation: Ablation) -> ArmSpec:
+    """The arm without the card: the set with the replacement on its slot (swap: the set named
+    SET+SLOT=CARD, which any worker reads without a file), or the same set with the rule
+    option forbid=card (forbid)."""
     if ablation.replacement is None:
         return replace(spec, rules={**spec.rules, "forbid": ablation.card})
-    cards = {**card_set.cards, ablation.slot: ablation.replacement}
-    name = f"{card_set.name}-{ablation.card}-as-{ablation.replacement}"
-    path = folder / "sets" / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(get_game(spec.game or DEFAULT_GAME).set_file(name, cards), encoding="utf-8")
-    return replace(spec, card_set=str(path))
+    return replace(spec, card_set=with_swaps(spec.card_set, {ablation.slot: ablation.replacement}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +140,16 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
                seed: int = 0, bots: tuple[str, ...] = ("economist",),
                rules: dict[str, str] | None = None, out: Path | None = None,
                workers: int | None = None, progress: bool = True, cluster: str | None = None,
-               ablate: str = "swap", game: str = "", module: str = "") -> ValueReport:
+               ablate: str = "swap", game: str = "", module: str = "",
+               against: str | None = None) -> ValueReport:
     """Value of `card` (None: every ablatable card) of set `set_name` by paired ablation
-    (`ablate`: swap, forbid or both), played with `module` ('': none)."""
+    (`ablate`: swap, forbid or both; `against`: only the swap for that card), played with
+    `module` ('': none)."""
     kind = get_game(game or DEFAULT_GAME).roles.set_kind
     if "forbid" in (rules or {}):
         raise UserError(f"--rule forbid=... is what --ablate forbid sets for each {kind}; "
                         "drop it")
-    card_set, found = ablations(set_name, card, ablate, game)
+    card_set, found = ablations(set_name, card, ablate, game, against)
     if not found:
         raise UserError(f"set {card_set.name!r} has no {kind} whose slot has another option; "
                         f"--ablate forbid ablates every {kind}")
@@ -146,8 +161,8 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
     with arms_folder(out) as folder:
         run_simulation(run_config(spec, players, games, seed), folder / "with",
                        workers=workers, progress=progress, cluster=cluster)
-        report = value_against(folder / "with", spec, (players, games, seed), card_set, found,
-                               folder, ablate, workers=workers, progress=progress,
+        report = value_against(folder / "with", spec, (players, games, seed), found, folder,
+                               ablate, workers=workers, progress=progress,
                                cluster=cluster)
     if skipped:
         report = replace(report, read=(*report.read, (
@@ -157,7 +172,7 @@ def card_value(set_name: str, card: str | None, players: int = 4, games: int = 2
 
 
 def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
-                  card_set: SetSlots, found: list[Ablation], folder: Path,
+                  found: list[Ablation], folder: Path,
                   ablate: str = "swap", workers: int | None = None, progress: bool = True,
                   cluster: str | None = None, on_games: Callable[[int], None] | None = None
                   ) -> ValueReport:
@@ -169,7 +184,7 @@ def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
             f"ablation: {ablate} ({ablation_text(ablate, with_.roles.set_kind)})"]
     rows, detail = [], []
     for ablation in found:
-        ablated = _ablated_arm(spec, card_set, ablation, folder)
+        ablated = _ablated_arm(spec, ablation)
         run_simulation(run_config(ablated, *run), ablation_folder(folder, ablation),
                        workers=workers, resume=True, progress=progress, cluster=cluster,
                        on_games=on_games)

@@ -8,6 +8,7 @@ options are checked, is written once here.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,6 +41,10 @@ def read_set_file(name_or_path: str, folder: Path, what: str, table: str,
     if not _is_file(path):
         path = Path(name_or_path)
         if not _is_file(path):
+            base, swaps = split_swaps(name_or_path)
+            if swaps:
+                return _swapped(read_set_file(base, folder, what, table, keys), swaps, what,
+                                table, keys)
             raise UserError(f"{what} {name_or_path!r} is neither a preset "
                             f"({', '.join(preset_names(folder))}) nor a file")
     try:
@@ -55,6 +60,41 @@ def read_set_file(name_or_path: str, folder: Path, what: str, table: str,
         raise UserError(f"{path}: unknown {table.rstrip('s')} {unknown[0]!r}; "
                         f"{table} are {', '.join(keys)}")
     return str(data.get("name", path.stem)), str(path), entries
+
+
+# One change of a set, written after its name: `base+M8=goddess` is set base with goddess on
+# slot M8 (what `--swap M8=goddess` makes). Runs carry it as their set's name, so the same text
+# names the set again (--set, filters, a sweep's sets) and a worker process or a cluster needs no
+# file to play it.
+_SWAP = re.compile(r"\+([A-Za-z0-9_]+)=([A-Za-z0-9_-]+)$")
+
+
+def split_swaps(text: str) -> tuple[str, dict[str, str]]:
+    """`SET+SLOT=ID+SLOT=ID` as (SET, {SLOT: ID} in the order written); ({} when none)."""
+    swaps: list[tuple[str, str]] = []
+    while (found := _SWAP.search(text)) and found.start() > 0:
+        swaps.insert(0, (found[1], found[2]))
+        text = text[:found.start()]
+    return text, dict(swaps)
+
+
+def with_swaps(name: str, swaps: Mapping[str, str]) -> str:
+    """The name of set `name` with `swaps` (slot -> id) made: `name+SLOT=ID...` (`name` alone
+    when there are none); read back by `read_set_file`."""
+    return name + "".join(f"+{slot}={item}" for slot, item in swaps.items())
+
+
+def _swapped(read: tuple[str, str, dict[str, Any]], swaps: dict[str, str], what: str,
+             table: str, keys: tuple[str, ...]) -> tuple[str, str, dict[str, Any]]:
+    """A read set with `swaps` made; a slot the game does not have is a UserError naming it
+    (the ids are the game's to check, named by where: `NAME with --swap ...`)."""
+    name, _, entries = read
+    for slot, item in swaps.items():
+        if slot not in keys:
+            raise UserError(f"--swap {slot}={item}: {what} {name!r} has no "
+                            f"{table.rstrip('s')} {slot}; {table} are {', '.join(keys)}")
+    changes = " ".join(f"{slot}={item}" for slot, item in swaps.items())
+    return with_swaps(name, swaps), f"{name} with --swap {changes}", {**entries, **swaps}
 
 
 def set_text(name: str, table: str, entries: Mapping[str, str]) -> str:

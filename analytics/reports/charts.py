@@ -44,13 +44,18 @@ def seat_colour(seat: int) -> str:
 
 def plot_forest(ax: Axes, table: pl.DataFrame, label: str, estimate: str = "delta",
                 low: str = "delta_low", high: str = "delta_high", n: str = "n_owned",
-                title: str = "") -> Axes:
-    """Horizontal interval plot of `estimate` [low, high] per row, largest on top, n in labels."""
-    rows = table.filter(pl.col(estimate).is_not_null()).sort(estimate)
+                title: str = "", xlabel: str = "win rate owned − not owned (95% interval)",
+                scale: float = 1.0) -> Axes:
+    """Horizontal interval plot of `estimate` [low, high] per row (times `scale`: 100 draws
+    rates in points), largest on top, n in labels; no row: says so."""
+    rows = table.filter(pl.col(estimate).is_not_null() & pl.col(estimate).is_not_nan()
+                        ).sort(estimate)
+    if rows.is_empty():
+        ax.text(0.5, 0.5, "no row to draw", ha="center", va="center", transform=ax.transAxes)
     y = np.arange(rows.height)
-    centre = rows[estimate].to_numpy()
-    errors = np.vstack([centre - rows[low].fill_null(np.nan).to_numpy(),
-                        rows[high].fill_null(np.nan).to_numpy() - centre])
+    centre = rows[estimate].to_numpy() * scale
+    errors = np.vstack([centre - rows[low].fill_null(np.nan).to_numpy() * scale,
+                        rows[high].fill_null(np.nan).to_numpy() * scale - centre])
     colours = [COLOURS[1] if v < 0 else COLOURS[0] for v in centre]
     ax.errorbar(centre, y, xerr=np.nan_to_num(errors), fmt="none", ecolor="#888888",
                 elinewidth=1.5, capsize=3)
@@ -58,8 +63,37 @@ def plot_forest(ax: Axes, table: pl.DataFrame, label: str, estimate: str = "delt
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(y, [f"{name} (n={count:,})" for name, count in
                       zip(rows[label], rows[n], strict=True)])
-    ax.set_xlabel("win rate owned − not owned (95% interval)")
+    ax.set_xlabel(xlabel)
     ax.set_title(title or f"Δ win rate when owned, by {label}")
+    ax.grid(axis="x", alpha=0.3)
+    return ax
+
+
+def plot_shares(ax: Axes, table: pl.DataFrame, labels: dict[str, str], title: str = "") -> Axes:
+    """Measures on a 0-1 scale with their 95% intervals, one row per measure (`labels`: metric
+    -> the words shown, in order) and one marker colour per player count, n in the legend.
+
+    `table` rows: players, metric, estimate, low, high, n (the long balance table)."""
+    rows = table.filter(pl.col("metric").is_in(list(labels)))
+    counts = sorted(rows["players"].unique().to_list())
+    step = 0.7 / max(len(counts), 1)
+    for k, players in enumerate(counts):
+        group = rows.filter(pl.col("players") == players)
+        y = np.array([len(labels) - 1 - list(labels).index(m) for m in group["metric"]])
+        y = y - (k - (len(counts) - 1) / 2) * step  # the first player count on top
+        est = group["estimate"].to_numpy()
+        errors = np.vstack([est - group["low"].fill_null(np.nan).to_numpy(),
+                            group["high"].fill_null(np.nan).to_numpy() - est])
+        ax.errorbar(est, y, xerr=np.nan_to_num(np.abs(errors)), fmt="o", capsize=3,
+                    color=COLOURS[k % len(COLOURS)],
+                    label=f"{players} players (n={int(group['n'].max()):,} games)")
+    ax.set_yticks(range(len(labels)), list(reversed(labels.values())))
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share (95% interval)")
+    ax.set_title(title)
+    # below the axes: a point near 1 would hide behind a legend inside
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22),
+              ncols=max(len(counts), 1), frameon=False)
     ax.grid(axis="x", alpha=0.3)
     return ax
 

@@ -25,9 +25,10 @@ from analytics.tables import components as analysis
 
 
 def component_columns(roles: Roles, kind: str) -> tuple[str, ...]:
-    """The columns a report shows of a component kind's table: the text table's own (counts,
-    and estimates each with its interval and test), and the caveat that travels with them."""
-    return (kind, *analysis.SHORT_COLUMNS, "caveat")
+    """The columns a report shows of a component kind's table: its id and what a person calls
+    it, the text table's own (counts, and estimates each with its interval and test), and the
+    caveat that travels with them."""
+    return (kind, "name", *analysis.SHORT_COLUMNS, "caveat")
 
 
 @dataclass
@@ -72,6 +73,17 @@ class Context:
     def manifest(self) -> pl.DataFrame:
         return self.query("runs_manifest")
 
+    def names(self, kind: str) -> dict[str, str]:
+        """Component id -> what a person calls it (the runs' catalogue), of kind `kind`."""
+        rows = self.query("component_names").filter(pl.col("kind") == kind)
+        return dict(zip(rows["component"], rows["name"], strict=True))
+
+    def named(self, kind: str, frame: pl.DataFrame) -> pl.DataFrame:
+        """`frame` with a `name` column after its id column `kind`."""
+        names = self.names(kind)
+        return frame.with_columns(name=pl.col(kind).replace_strict(
+            names, default=pl.col(kind), return_dtype=pl.String))
+
     def describe(self) -> str:
         """What the numbers are on: sets, players, bots, games (for titles and the stamp)."""
         runs = self.manifest()
@@ -81,15 +93,18 @@ class Context:
                 f"{', '.join(map(str, counts))} players · bots {', '.join(bots)} · "
                 f"n = {int(runs['games_kept'].sum()):,} games")
 
-    def notes(self) -> tuple[str, ...]:
+    def versions(self) -> str:
+        """Which code made the numbers: dicelab, the engine and the log schema."""
         try:
             dicelab = version("dicelab")
         except PackageNotFoundError:  # pragma: no cover - run from a source tree
             dicelab = "source tree"
         runs = self.manifest()
         return (f"dicelab {dicelab}; engine {', '.join(sorted(set(runs['engine_version'])))}; "
-                f"log schema {', '.join(map(str, sorted(set(runs['schema_version']))))}; "
-                f"filters: {self.filters.describe()}",
+                f"log schema {', '.join(map(str, sorted(set(runs['schema_version']))))}")
+
+    def notes(self) -> tuple[str, ...]:
+        return (f"{self.versions()}; filters: {self.filters.describe()}",
                 *self.balance().footnotes)
 
 
@@ -140,7 +155,8 @@ SOURCES: dict[str, Callable[[Context, dict], pl.DataFrame]] = {
 def source(ctx: Context, name: str) -> Callable[[Context, dict], pl.DataFrame]:
     """The source called `name`: a registered one, or a component kind's table."""
     kind = ctx.kind_of(name)
-    return SOURCES[name] if kind is None else (lambda c, params: c.table(kind).frame)
+    return SOURCES[name] if kind is None else (
+        lambda c, params: c.named(kind, c.table(kind).frame))
 
 
 # --- charts --------------------------------------------------------------------------------
@@ -166,7 +182,7 @@ def seat_scores_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
 def component_chart(kind: str) -> Callable[[Context, pl.DataFrame], Figure]:
     def chart(ctx: Context, frame: pl.DataFrame) -> Figure:
         fig = _figure(height=max(3.0, 0.3 * frame.height + 1.5))
-        charts.plot_forest(fig.subplots(), frame, kind,
+        charts.plot_forest(fig.subplots(), frame, "name",
                            title=f"Win rate owned − not owned, by {kind} (association)")
         return _on(ctx, fig)
     return chart
@@ -181,9 +197,23 @@ def score_sources_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     return _on(ctx, fig)
 
 
+# The balance measures on a 0-1 scale, in the words the chart shows.
+BALANCE_SHARES = {"Balance (Ludii)": "Balance (1 = every seat wins alike)",
+                  "tie rate": "games that end in a tie",
+                  "lead changes per round": "rounds whose leader changes",
+                  "decided_at": "share of the game before the winner leads for good"}
+
+
+def balance_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+    fig = _figure(height=3.6)
+    charts.plot_shares(fig.subplots(), ctx.balance().frame, BALANCE_SHARES,
+                       title="Balance, ties and how late games are decided")
+    return _on(ctx, fig)
+
+
 CHARTS: dict[str, Callable[[Context, pl.DataFrame], Figure]] = {
     "seats": seats_chart, "seat_scores": seat_scores_chart,
-    "score_sources": score_sources_chart,
+    "score_sources": score_sources_chart, "balance": balance_chart,
 }
 
 
@@ -232,9 +262,9 @@ def read_component(kind: str) -> Callable[[Context, pl.DataFrame], str]:
         if rows.is_empty():
             return _none_owned(ctx, kind)
         top, bottom = rows.row(0, named=True), rows.row(-1, named=True)
-        return (f"{_owners_win(kind, top)} (an association, not its effect; 95% "
+        return (f"{_owners_win(top)} (an association, not its effect; 95% "
                 f"{_points(top['delta_low'])} to "
-                f"{_points(top['delta_high'])}, n = {top['n_owned']:,} owners); {bottom[kind]} "
+                f"{_points(top['delta_high'])}, n = {top['n_owned']:,} owners); {bottom['name']} "
                 f"is at the other end ({_points(bottom['delta'])}). These are associations: "
                 f"strong players buy more, so they are not the effect of the {kind} itself. "
                 f"Click a column to sort.")
@@ -293,9 +323,9 @@ def summary_lines(ctx: Context) -> list[str]:
         lines.append(f"{players} players: games last {rounds['estimate']:.1f} rounds, "
                      f"{ties['estimate']:.1%} end in a tie{main_source}.")
     for kind in ctx.roles.kinds:
-        rows = _by_delta(ctx.table(kind).frame)
+        rows = _by_delta(ctx.named(kind, ctx.table(kind).frame))
         lines.append(_none_owned(ctx, kind) if rows.is_empty() else
-                     f"{_owners_win(kind, rows.row(0, named=True))} (an association, not its "
+                     f"{_owners_win(rows.row(0, named=True))} (an association, not its "
                      "effect).")
     return lines
 
@@ -309,8 +339,8 @@ def _none_owned(ctx: Context, kind: str) -> str:
     return f"No {kind} was owned in at least {ctx.min_n} seat-games."
 
 
-def _owners_win(kind: str, row: dict) -> str:
-    return (f"Seats owning {row[kind]} win {_points(row['delta'])} more often than those "
+def _owners_win(row: dict) -> str:
+    return (f"Seats owning {row['name']} win {_points(row['delta'])} more often than those "
             "that could have taken it and did not")
 
 

@@ -44,7 +44,7 @@ SECTIONS = (
     Section("Final scores by seat", "score_counts_by_seat", chart="seat_scores",
             reading="seat_scores", columns=("players", "seat", "n_games", "mean", "p95")),
     Section("{plural}: which go with winning", COMPONENTS, sortable=True),
-    Section("Game-level balance", "balance", reading="balance"),
+    Section("Game-level balance", "balance", chart="balance", reading="balance"),
     Section("Where {score} comes from", "score_sources", chart="score_sources",
             reading="score_sources"),
 )

@@ -50,7 +50,7 @@ def test_card_rows_carry_slot_cost_glory_and_origin():
 def test_face_rows_carry_pool_level_cost_and_what_they_give():
     rows = rows_of("base-alternates")
     assert rows["gold2_moon1"] == {
-        "component": "gold2_moon1", "kind": "face", "name": "gold2_moon1", "offered": True,
+        "component": "gold2_moon1", "kind": "face", "name": "2 Gold + 1 Moon", "offered": True,
         "module": "none", "origin": "base", "slot": None, "island": None, "gold": 4, "sun": 0,
         "moon": 0, "glory": None, "timing": None, "pool": 5, "level": 3,
         "source": "sanctuary", "from_card": None, "gives": "2 gold + 1 moon",

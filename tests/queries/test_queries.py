@@ -193,6 +193,18 @@ def test_components_by_run(tmp_path):
     assert faces.height == 16 + len(garden) and garden <= set(faces["component"])
 
 
+@covers("component_names")
+def test_component_names(db):
+    names = db.run("component_names")
+    assert names.columns == ["kind", "component", "name"]
+    named = {(kind, c): name for kind, c, name in names.iter_rows()}
+    assert named[("card", "hydra")] == "Hydra"
+    assert named[("card", "blacksmiths_hammer")] == "The Blacksmith's Hammer"
+    assert named[("face", "sun1_glory1")] == "1 Sun + 1 Glory"
+    assert named[("face", "gold3_or_glory2")] == "3 Gold / 2 Glory"
+    assert names.select("kind", "component").is_unique().all()
+
+
 @covers("uses_and_score_by_component")
 def test_uses_and_glory_by_component(db):
     # causes of no card (glory_2) still get a row: the tables keep only their own ids

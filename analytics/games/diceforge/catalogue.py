@@ -8,6 +8,8 @@ the dictionaries of the event columns (a word not declared here is refused when 
 
 from __future__ import annotations
 
+import re
+
 from analytics.games.diceforge.cards.base import GARDEN_OF
 from analytics.games.diceforge.cards.celestial import WORDS as CELESTIAL_WORDS
 from analytics.games.diceforge.cards.goddess import WORDS as GOLEM_WORDS
@@ -175,7 +177,7 @@ def card_row(card: Card, slot: str) -> dict:
 
 def face_row(face: Face, source: str, pool: int | None = None,
              from_card: str | None = None) -> dict:
-    return {"component": face.id, "kind": "face", "name": face.id, "slot": None,
+    return {"component": face.id, "kind": "face", "name": face_name(face), "slot": None,
             "island": None, "gold": face.cost, "sun": 0, "moon": 0, "glory": None,
             "timing": None, "pool": pool, "level": face.level, "source": source,
             "from_card": from_card, "offered": source != "start", "gives": gives(face),
@@ -185,6 +187,21 @@ def face_row(face: Face, source: str, pool: int | None = None,
 
 
 _EMPTY_ROW = {name: None for name in ATTRIBUTES}
+
+
+COLOUR_WORDS = ("red", "blue", "yellow", "green", "moon", "sun")
+
+
+def face_name(face: Face) -> str:
+    """What a person calls a face: what it gives ('1 Sun + 1 Glory', '3 Gold / 2 Glory'), or
+    for a face with its own rules its words ('x3', 'Red Shield', 'Celestial Mirror')."""
+    text = gives(face)
+    if text is not None:
+        return re.sub(r"[a-z]+", lambda word: word[0].capitalize(), text)
+    words = face.id.split("_")
+    if len(words) > 1 and words[-1] in COLOUR_WORDS:  # shield_red: the Red Shield
+        words = [words[-1], *words[:-1]]
+    return " ".join(w if w[0].isdigit() or w == "x3" else w.capitalize() for w in words)
 
 
 def gives(face: Face) -> str | None:
