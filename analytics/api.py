@@ -8,8 +8,8 @@ the filters keep whole games. See docs/python.md.
     from analytics import api
 
     run = api.simulate("logs/nb", players=4, games=500)
-    cards = api.cards(run)             # Answer: .table (polars), .notes
-    print(cards.table.sort("delta"))
+    kinds = api.components("card", run)  # a component kind of the game: Answer
+    print(kinds.table.sort("delta"))
 """
 
 from __future__ import annotations
@@ -77,16 +77,6 @@ def components(kind: str, logs: Logs, *, min_n: int = 200, sort: str = "delta",
 
     table = component_table(_paths(logs), kind, _filters(**filters), sort, min_n)
     return Answer(table.frame, notes=table.footnotes)
-
-
-def cards(logs: Logs, **options) -> Answer:
-    """`dicelab cards`: Dice Forge's Heroic Feat cards (see `components`)."""
-    return components("card", logs, **options)
-
-
-def faces(logs: Logs, **options) -> Answer:
-    """`dicelab faces`: Dice Forge's die faces (see `components`)."""
-    return components("face", logs, **options)
 
 
 def seats(logs: Logs, **filters: Iterable) -> Answer:

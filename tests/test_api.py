@@ -37,8 +37,8 @@ def test_simulate_plays_what_the_command_plays(run, tmp_path):
 
 
 @pytest.mark.parametrize(("table", "args"), [
-    (lambda run: api.cards(run, min_n=0), ("cards", "--min-n", "0")),
-    (lambda run: api.faces(run, min_n=0, sort="take_rate"),
+    (lambda run: api.components("card", run, min_n=0), ("cards", "--min-n", "0")),
+    (lambda run: api.components("face", run, min_n=0, sort="take_rate"),
      ("faces", "--min-n", "0", "--sort", "take_rate")),
     (lambda run: api.components("card", run, min_n=5, players=[4]),
      ("components", "card", "--min-n", "5", "--players", "4")),

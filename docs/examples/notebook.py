@@ -19,7 +19,7 @@ def main(out: Path) -> None:
     run = api.simulate(out / "base", players=4, games=300, seed=7)
 
     # Which cards do winners own? An association: who buys a card is chosen by the game.
-    cards = api.cards(run, min_n=100)
+    cards = api.components("card", run, min_n=100)
     print(cards.table.select("card", "take_rate", "delta", "delta_low", "delta_high")
           .sort("delta", descending=True).head(5))
 
