@@ -9,7 +9,10 @@ changed between two commands) refuses the command before any game is played.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+
+import polars as pl
 
 from analytics.errors import UserError
 
@@ -71,3 +74,32 @@ def refuse_mixed_code(out: Path, code: str) -> None:
             raise UserError(f"--out {out}: {folder.name} was made by dicelab code {made_by}, "
                             f"this is {code}; one --out pools its runs, so its code must be "
                             "one: choose another --out")
+
+
+def play_value_arms(folders: list[Path], games: int, workers: int | None = None,
+                    progress: bool = True, cluster: str | None = None) -> list[Path]:
+    """For each module card of each run in `folders`, its forbidden arm (rule option
+    forbid=CARD) on the run's first `games` games, beside the run: the paired value that
+    `module_balance` reads. Runs without a module have none."""
+    from analytics.eventlog.check import read_config
+    from analytics.query.database import LogDatabase
+    from analytics.runs.simulate import config_from_dict, run_simulation
+
+    arms = []
+    for folder in folders:
+        config = config_from_dict(read_config(folder)["config"])
+        if config.module in NO_MODULE:
+            continue
+        if games > config.games:
+            raise UserError(f"--value-games {games:,}: more than the {config.games:,} games of "
+                            f"{folder.name} (an arm is paired with the run's first games)")
+        with LogDatabase([folder]) as db:
+            kind = db.roles.set_kind
+            cards = db.run("module_components_by_run").filter(
+                (pl.col("module") == config.module) & (pl.col("kind") == kind))
+        for card in sorted(cards["component"].unique().to_list()):
+            arm = replace(config, games=games, rules={**config.rules, "forbid": card})
+            arms.append(run_simulation(arm, folder.parent / f"{folder.name}-without-{card}",
+                                       workers=workers, resume=True, progress=progress,
+                                       cluster=cluster))
+    return arms

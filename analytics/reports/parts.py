@@ -81,7 +81,8 @@ class Context:
                 f"{', '.join(map(str, counts))} players · bots {', '.join(bots)} · "
                 f"n = {int(runs['games_kept'].sum()):,} games")
 
-    def notes(self) -> tuple[str, ...]:
+    def notes(self, balance: bool = True) -> tuple[str, ...]:
+        """Versions and filters, then (`balance`) the balance table's notes."""
         try:
             dicelab = version("dicelab")
         except PackageNotFoundError:  # pragma: no cover - run from a source tree
@@ -90,7 +91,7 @@ class Context:
         return (f"dicelab {dicelab}; engine {', '.join(sorted(set(runs['engine_version'])))}; "
                 f"log schema {', '.join(map(str, sorted(set(runs['schema_version']))))}; "
                 f"filters: {self.filters.describe()}",
-                *self.balance().footnotes)
+                *(self.balance().footnotes if balance else ()))
 
 
 def _figure(height: float = 4.5, width: float = 8.0) -> Figure:
