@@ -93,6 +93,9 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
     if value_games and (modules == ("none",) or card_set is None):
         raise UserError("--value-games plays the module cards' forbidden arms: give --set and "
                         "--module with a module")
+    if value_games > games:  # before any game is played
+        raise UserError(f"--value-games {value_games:,}: more than --games {games:,} (an arm is "
+                        "paired with each run's first games)")
     if modules != ("none",):  # a module's table has its own rows: modules side by side
         _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
                         report_path, value_games, quiet, cluster, game, fmt)
