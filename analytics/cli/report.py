@@ -154,11 +154,7 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
         click.echo(render_table(result.frame, fmt), nl=False)
     else:
         click.echo(render_table(module_wide(result.frame)))
-        click.echo("")
-        for line in result.verdicts:
-            click.echo(line)
-        for note in result.footnotes:
-            click.echo(note, err=True)
+        _echo_verdicts(result)
     if report_path is not None:  # the report puts the modules side by side (reports/modules.py)
         from analytics.query.database import Filters
         from analytics.reports.report import report_for
@@ -182,6 +178,11 @@ def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) ->
             click.echo(render_table(choose_columns(group, fmt, BALANCE_DEFAULT, columns, wide)))
     else:
         click.echo(render_table(balance_wide(result.frame)))
+    _echo_verdicts(result)
+
+
+def _echo_verdicts(result: Balance) -> None:
+    """After the text table: a blank line, the verdicts, the notes (on stderr)."""
     click.echo("")
     for line in result.verdicts:
         click.echo(line)

@@ -121,12 +121,16 @@ def seats_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
         x=pl.col("metric").str.replace(" WR", ""), fair=1 / pl.col("players"))
     counts = sorted(rows["players"].unique().to_list())
     fig, axes = _figure(len(counts), 3.2)
-    for ax, count in zip(axes, counts, strict=True):
+    _win_rates(ctx, axes, rows, "Win rate by seat, {} players (seat 0 plays first; dashed: 1/N)")
+    return report_parts._on(ctx, fig)
+
+
+def _win_rates(ctx: Context, axes: list, rows: pl.DataFrame, title: str) -> None:
+    """One panel per player count: win rates by `x`, the modules side by side, 1/N dashed."""
+    for ax, count in zip(axes, sorted(rows["players"].unique().to_list()), strict=True):
         charts.plot_grouped(ax, rows.filter(pl.col("players") == count), "x", "module",
                             "win rate (95% Wilson)", fair="fair", colours=_colours(ctx),
-                            title=f"Win rate by seat, {count} players (seat 0 plays first; "
-                                  "dashed: 1/N)")
-    return report_parts._on(ctx, fig)
+                            title=title.format(count))
 
 
 def sources_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
@@ -170,11 +174,8 @@ def ends_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     charts.plot_stacked(axes[0], shares, "column", "side", ("positive", "zero", "negative"),
                         title="Where the seats end: the sign of the board's end value",
                         xlabel="share of seats")
-    for ax, count in zip(axes[1:], counts, strict=True):
-        charts.plot_grouped(ax, wins.filter(pl.col("players") == count), "x", "module",
-                            "win rate (95% Wilson)", fair="fair", colours=_colours(ctx),
-                            title=f"Win rate by the sign of the end value, {count} players "
-                                  "(dashed: 1/N; an association)")
+    _win_rates(ctx, axes[1:], wins, "Win rate by the sign of the end value, {} players "
+               "(dashed: 1/N; an association)")
     return report_parts._on(ctx, fig)
 
 
