@@ -92,3 +92,24 @@ def test_sets_must_be_one_or_one_per_module(tmp_path):
     assert result.exit_code == 1
     assert result.output == "Error: --set names 3 sets for 2 modules; give one set, or one " \
                             "per module\n"
+
+
+def test_balance_refuses_an_out_holding_runs_of_other_code(tmp_path, monkeypatch):
+    """Two balance commands into one --out with the code changed between them: refused with one
+    line before any game is played, so one --out never pools two codes' games."""
+    out = tmp_path / "balance"
+    first = ["balance", "--module", "none,goddess", "--set",
+             "rebellion-goddess-cards,goddess-discovery", "--games", "4", "--workers", "1",
+             "--quiet", "--out", str(out), "--players", "2"]
+    assert CliRunner().invoke(main, first).exit_code == 0
+    before = sorted(p.name for p in out.iterdir())
+    made_by = pl.read_parquet(out / before[0] / "runs.parquet")["engine_version"][0]
+    import analytics.runs.simulate as simulate
+
+    monkeypatch.setattr(simulate, "game_code_version", lambda game, bots: "0.1.0+code.0ther")
+    result = CliRunner().invoke(main, [*first[:-1], "2,3"])
+    assert result.exit_code == 1
+    assert result.output == (f"Error: --out {out}: {before[0]} was made by dicelab code "
+                             f"{made_by}, this is 0.1.0+code.0ther; one --out pools its runs, "
+                             "so its code must be one: choose another --out\n")
+    assert sorted(p.name for p in out.iterdir()) == before  # no 3-player run was started

@@ -141,3 +141,41 @@ def test_the_version_is_taken_in_a_fraction_of_a_second(game):
     start = time.process_time()
     run_code(RunConfig(game=game, players=2, bots=("random",)))
     assert time.process_time() - start < 2.0
+
+
+def test_code_that_changes_while_a_run_plays_is_refused_by_the_worker(tmp_path, monkeypatch):
+    """The bug behind last session's 4-player balance folders: the parent hashes the code once,
+    a worker process started later imports the changed files, and its games carried another run
+    id than the catalogue. Here the bot file changes just before the workers start."""
+    from analytics.runs import workers
+
+    spec = _bot_file(tmp_path / "rate.py", 0.5)
+    start = workers._Worker.start
+
+    def retune_then_start(play):
+        _bot_file(tmp_path / "rate.py", 0.6)  # an edit lands while the run is starting
+        return start(play)
+
+    monkeypatch.setattr(workers._Worker, "start", classmethod(
+        lambda cls, play: retune_then_start(play)))
+    out = tmp_path / "run"
+    result = CliRunner().invoke(main, ["simulate", "--players", "2", "--games", "4", "--quiet",
+                                       "--workers", "2", "--part-size", "2", "--out", str(out),
+                                       "--bots", f"{spec},economist"])
+    assert result.exit_code == 1
+    assert re.fullmatch(rf"Error: {re.escape(str(out))}: the code changed while the run played "
+                        rf"\(started by dicelab code {VERSION.pattern}, a worker now runs "
+                        rf"{VERSION.pattern}\); the parts already played stay, no game of the "
+                        r"new code was kept: start a new run in another folder\n",
+                        result.output), result.output
+    assert not (out / "parts").exists() or not any((out / "parts").iterdir())
+
+
+def test_a_part_played_by_other_code_than_its_run_is_refused(tmp_path):
+    from analytics.runs.simulate import CodeChanged, play_chunk
+
+    config = RunConfig(players=2, games=2, bots=("economist",))
+    with pytest.raises(CodeChanged, match="a worker now runs"):
+        play_chunk(config, str(tmp_path), 0, 2, code="0.1.0+code.0ther")
+    assert not any(tmp_path.iterdir())
+    assert play_chunk(config, str(tmp_path), 0, 2, code=run_code(config)) == 2

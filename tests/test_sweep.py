@@ -24,6 +24,16 @@ sets = ["base", "base-alternates"]
 players = [2, 3]
 bots = ["economist,hero"]
 """
+# Each card set with its own module (the sets x modules product would pair a module's preset
+# with another module, which the rules refuse).
+PAIRED = """games = 4
+seed = 3
+[grid]
+setups = [{set = "base", module = "none"}, {set = "goddess-discovery", module = "goddess"},
+          {set = "titans-discovery", module = "titans"}]
+players = [2]
+bots = ["economist,hero"]
+"""
 CELLS = ["base_none_2p_economist-hero", "base_none_3p_economist-hero",
          "base-alternates_none_2p_economist-hero", "base-alternates_none_3p_economist-hero"]
 
@@ -43,7 +53,8 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
 
 @pytest.mark.parametrize(("spec", "line", "reason"), [
     (SPEC.replace("players =", "player ="), 5,
-     "unknown key 'player' (did you mean 'players'?); known: sets, modules, players, bots, rules"),
+     "unknown key 'player' (did you mean 'players'?); known: sets, modules, players, bots, "
+     "rules, setups"),
     (SPEC.replace("seed = 3", "sed = 3"), 2,
      "unknown key 'sed' (did you mean 'seed'?); known: games, seed, grid, value, game"),
     (SPEC.replace('"base-alternates"', '"base-alternate"'), 4,
@@ -65,6 +76,18 @@ def sweep(tmp_path: Path, spec: str, out: str = "out", *extra: str):
      'value must be "all", a list of card ids, or a table of them by card set'),
     (SPEC.replace("seed = 3", 'seed = 3\nvalue = {basic = "all"}'), 3,
      "value names card set 'basic', which is not in the grid's sets (base, base-alternates)"),
+    (PAIRED.replace("players", 'modules = ["goddess"]\nplayers'), 4,
+     "setups pairs each set with its module: give setups, or sets and modules, not both "
+     "(found modules)"),
+    (PAIRED.replace('set = "base", module = "none"', 'module = "none"'), 4,
+     "a setup is a table of set (a card set) and module (optional, default none), each a "
+     "string; found {'module': 'none'}"),
+    (PAIRED.replace("setups = [", 'setups = ["base", '), 4,
+     'setups must be a non-empty list of tables such as {set = "goddess-discovery", '
+     'module = "goddess"}'),
+    (PAIRED.replace('module = "titans"', 'module = "goddess"'), 4,
+     "cell titans-discovery_goddess_2p_economist-hero: card set 'titans-discovery': slot M2 "
+     "holds 'memory', a card of the titans module: play it with --module titans"),
 ])
 def test_a_bad_spec_is_refused_with_its_line_before_anything_runs(tmp_path, spec, line, reason):
     result = sweep(tmp_path, spec)
@@ -91,6 +114,22 @@ def test_each_cell_is_the_run_simulate_makes_and_the_table_has_a_row_a_cell(tmp_
     assert row["games"] == "24"
     assert float(row["seat_advantage"]) == pytest.approx(
         100 * (float(row["first_seat_wins"]) - 1 / 3), abs=0.01)
+
+
+def test_setups_pair_each_set_with_its_own_module(tmp_path):
+    result = sweep(tmp_path, PAIRED, "out", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(result.stdout.splitlines()))
+    assert [(r["cell"], r["set"], r["module"]) for r in rows] == [
+        ("base_none_2p_economist-hero", "base", "none"),
+        ("goddess-discovery_goddess_2p_economist-hero", "goddess-discovery", "goddess"),
+        ("titans-discovery_titans_2p_economist-hero", "titans-discovery", "titans")]
+    from analytics.experiments.sweep_spec import cell_config
+
+    cell = read_spec(tmp_path / "spec.toml").cells[2]  # a cell is its plain simulate run
+    alone = simulate.run_simulation(cell_config(cell, 4, 3), tmp_path / cell.name, workers=1,
+                                    progress=False)
+    assert run_files(tmp_path / "out" / "cells" / cell.name) == run_files(alone)
 
 
 def test_a_stopped_sweep_resumes_keeping_what_was_whole(tmp_path, monkeypatch):

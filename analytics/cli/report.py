@@ -56,13 +56,16 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
               help="Read these runs instead of simulating (repeatable).")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the balance report (HTML + Markdown twin) here.")
+@click.option("--value-games", type=IntRange(0), default=0, show_default=True,
+              help="With a module: also play each module card forbidden (rule forbid=CARD) on "
+                   "this many of each run's games, for the cards' paired values (0: none).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @view_options
 @format_option
 def balance_command(card_set, swaps, module, players_text, bots, games, seed, rules, out, workers,
-                    logs, report_path, quiet, cluster, game, columns, wide, fmt):
+                    logs, report_path, value_games, quiet, cluster, game, columns, wide, fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of docs/metrics.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
@@ -77,6 +80,9 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
       dicelab balance --set base --swap M8=goddess --players 4 --games 4000
       dicelab balance --logs logs/demo --format csv > balance.csv
       dicelab balance --module none,goddess --set rebellion-goddess-cards,goddess-discovery
+      dicelab balance --module none,goddess,titans \
+          --set rebellion-titans-cards,goddess-discovery,titans-discovery \
+          --value-games 2000 --report reports/out/modules.html
     """
     from analytics.experiments.balance import balance_table, parse_player_counts
     if report_path is not None:
@@ -93,9 +99,15 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
             raise UserError("--swap changes the set simulated: give --set NAME with it")
         card_set = ",".join(swapped_set(s.strip(), swaps) for s in card_set.split(","))
     modules = tuple(m.strip() for m in module.split(","))
+    if value_games and (modules == ("none",) or card_set is None):
+        raise UserError("--value-games plays the module cards' forbidden arms: give --set and "
+                        "--module with a module")
+    if value_games > games:  # before any game is played
+        raise UserError(f"--value-games {value_games:,}: more than --games {games:,} (an arm is "
+                        "paired with each run's first games)")
     if modules != ("none",):  # a module's table has its own rows: modules side by side
         _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
-                        report_path, quiet, cluster, game, fmt)
+                        report_path, value_games, quiet, cluster, game, fmt)
         return
     if card_set is not None:
         from analytics.experiments.balance_runs import simulate_runs
@@ -123,15 +135,13 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
 
 
 def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
-                    report_path, quiet, cluster, game, fmt) -> None:
+                    report_path, value_games, quiet, cluster, game, fmt) -> None:
     """`--module a,b`: each module's runs (simulated with its set, or read from --logs),
-    one column per module and player count."""
+    one column per module and player count; the report puts them side by side too."""
     from analytics.experiments.balance_modules import module_balance, module_wide
 
-    if report_path is not None:
-        raise UserError("--report with --module: run 'dicelab report --module M' per module")
     if card_set is not None:
-        from analytics.experiments.balance_runs import simulate_runs
+        from analytics.experiments.balance_runs import play_value_arms, simulate_runs
 
         sets = [s.strip() for s in card_set.split(",")]
         if len(sets) not in (1, len(modules)):
@@ -142,18 +152,26 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
                                  tuple(b.strip() for b in bots.split(",")), games, seed, out,
                                  parse_rules(rules), workers, not quiet, cluster, game or "")
                 for i, m in enumerate(modules)}
+        if value_games:
+            for m in modules:
+                runs[m] = runs[m] + play_value_arms(runs[m], value_games, workers, not quiet,
+                                                    cluster)
     else:
         runs = {m: list(logs) for m in modules}
     result = module_balance(runs, counts)
     if fmt != "table":
         click.echo(render_table(result.frame, fmt), nl=False)
-        return
-    click.echo(render_table(module_wide(result.frame), keys=2))
-    click.echo("")
-    for line in result.verdicts:
-        click.echo(line)
-    for note in result.footnotes:
-        echo_note(note)
+    else:
+        click.echo(render_table(module_wide(result.frame), keys=2))
+        _echo_verdicts(result)
+    if report_path is not None:  # the report puts the modules side by side (reports/modules.py)
+        from analytics.query.database import Filters
+        from analytics.reports.report import report_for
+
+        folders = sorted({str(f) for folders in runs.values() for f in folders})
+        html, md = report_for(folders, report_path, Filters(players=counts, module=modules),
+                              title="Module balance report", progress=not quiet)
+        click.echo(f"wrote {html} and {md}", err=True)
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:
@@ -170,6 +188,11 @@ def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) ->
                                     width=None))
     else:
         click.echo(render_table(balance_wide(result.frame), keys=2))
+    _echo_verdicts(result)
+
+
+def _echo_verdicts(result: Balance) -> None:
+    """After the text table: a blank line, the verdicts, the notes (on stderr)."""
     click.echo("")
     for line in result.verdicts:
         click.echo(line)

@@ -43,6 +43,12 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) ->
       value = ["hydra"]      # optional: the cards' causal value, each cell
 
     \b
+    Each card set with its own module (in place of sets and modules):
+      setups = [{set = "base", module = "none"},
+                {set = "goddess-discovery", module = "goddess"},
+                {set = "titans-discovery", module = "titans"}]
+
+    \b
     Examples:
       dicelab sweep sweeps/alternates.toml --out logs/sweep
       dicelab sweep sweeps/alternates.toml --out /shared/sweep --cluster tcp://10.0.0.5:8786

@@ -15,12 +15,19 @@ board adds, read only from the logs and their catalogue (no game word here):
   each sign's win rate.
 
 The share of the score the board gave is a row of every table already (the score by source:
-the catalogue says a board space's score counts as `board`). A module card's paired value is
-`dicelab value CARD --module M --ablate forbid` (its own paired runs).
+the catalogue says a board space's score counts as `board`).
+
+A module card's paired value is read from the logs too, when they hold its forbidden arm: a run
+with the rule option forbid=CARD and otherwise the settings of a module run (`balance
+--value-games N` plays them; `dicelab value CARD --ablate forbid --out DIR` keeps them). Its
+games are the module run's first games on the same seeds, so the two are paired game by game
+(`value_row`: the buyers' win rate with the card minus without, t over games). Such arms are
+experiments, never pooled into a module's balance table.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,8 +35,9 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from analytics.eventlog.check import manifest_field
 from analytics.experiments.balance import Balance, balance_table
-from analytics.query.database import Filters, LogDatabase
+from analytics.query.database import Filters, LogDatabase, find_run_folders
 from analytics.stats import Estimate
 from analytics.stats import balance as bs
 
@@ -39,16 +47,19 @@ MODULE_SECTION = "module"
 def module_balance(runs: dict[str, Sequence[Path]], counts: tuple[int, ...], n_boot: int = 1000,
                    seed: int = 0) -> Balance:
     """The balance table of each module's runs (module -> run folders), a `module` column
-    first, with the module rows below each player count's table."""
+    first, with the module rows below each player count's table (and the module cards'
+    paired values where the folders hold their forbidden arms)."""
     frames, verdicts = [], []
     notes: tuple[str, ...] = ()
-    for module, folders in runs.items():
-        with LogDatabase(list(folders), Filters(players=counts, module=(module,))) as db:
+    for module, given in runs.items():
+        folders, arms = split_arms(find_run_folders(list(given)))
+        with LogDatabase(folders, Filters(players=counts, module=(module,))) as db:
             result = balance_table(db, n_boot=n_boot, seed=seed)
-            extra = module_rows(db, module)
+            extra = pl.concat([module_rows(db, module),
+                               paired_values(folders, arms, module, counts)])
         # The module rows are tested each on its own (no family, so no p_adj: null there).
-        frame = pl.concat([result.frame, extra], how="diagonal_relaxed").sort(
-            "players", maintain_order=True)
+        frame = pl.concat([result.frame, advantage_p1(result.frame), extra],
+                          how="diagonal_relaxed").sort("players", maintain_order=True)
         frames.append(frame.select(pl.lit(module).alias("module"), pl.all()))
         verdicts += [f"{module}: {v}" for v in result.verdicts]
         notes = result.footnotes
@@ -82,10 +93,69 @@ def module_rows(db: LogDatabase, module: str) -> pl.DataFrame:
         rows += [{"players": players, "section": MODULE_SECTION, "metric": name,
                   "estimate": e.estimate, "low": e.low, "high": e.high, "n": e.n,
                   "p_value": e.p_value, "method": e.method} for name, e in metrics]
-    return pl.DataFrame(rows, schema={"players": pl.Int64, "section": pl.String,
-                                      "metric": pl.String, "estimate": pl.Float64,
-                                      "low": pl.Float64, "high": pl.Float64, "n": pl.Int64,
-                                      "p_value": pl.Float64, "method": pl.String})
+    return pl.DataFrame(rows, schema=ROW_SCHEMA)
+
+
+ROW_SCHEMA = {"players": pl.Int64, "section": pl.String, "metric": pl.String,
+              "estimate": pl.Float64, "low": pl.Float64, "high": pl.Float64, "n": pl.Int64,
+              "p_value": pl.Float64, "method": pl.String}
+
+
+def advantage_p1(frame: pl.DataFrame) -> pl.DataFrame:
+    """Ludii's AdvantageP1 beside Balance: the first seat's win rate minus a fair 1/N (its
+    interval the seat's Wilson interval shifted alike)."""
+    first = frame.filter(pl.col("metric") == "seat 0 WR")
+    fair = 1 / pl.col("players")
+    return first.with_columns(metric=pl.lit("AdvantageP1 (seat 0 WR - 1/N)"),
+                              estimate=pl.col("estimate") - fair, low=pl.col("low") - fair,
+                              high=pl.col("high") - fair, p_value=None, p_adj=None)
+
+
+def split_arms(folders: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """The run folders as they are, and the forbidden arms (rule option forbid=CARD)."""
+    arms = [f for f in folders if _forbidden(f) != "none"]
+    return [f for f in folders if f not in arms], arms
+
+
+def _forbidden(folder: Path) -> str:
+    return json.loads(manifest_field(folder, "rules") or "{}").get("forbid", "none")
+
+
+# What a forbidden arm shares with the run it is paired with (all but the games and the rule).
+SETTINGS = ("game", "modules", "card_set", "players", "bots", "seed", "engine_version")
+
+
+def _settings(folder: Path) -> tuple:
+    rules = json.loads(manifest_field(folder, "rules") or "{}")
+    rules.pop("forbid", None)
+    return (*(manifest_field(folder, k) for k in SETTINGS), json.dumps(rules, sort_keys=True))
+
+
+def paired_values(folders: Sequence[Path], arms: Sequence[Path], module: str,
+                  counts: tuple[int, ...]) -> pl.DataFrame:
+    """A row per forbidden arm of `module` (at `counts`; all when empty) with a run of the
+    same settings and at least its games among `folders`: the card's paired value."""
+    from analytics.experiments.paired import pair, read_arm, restrict
+    from analytics.experiments.value import Ablation, value_row
+
+    runs = {_settings(f): f for f in folders}
+    rows = []
+    for arm in arms:
+        settings = _settings(arm)
+        players = int(settings[3] or 0)
+        run = runs.get(settings)
+        if settings[1] != module or run is None or counts and players not in counts:
+            continue
+        without = read_arm("A", [arm])
+        with_ = read_arm("B", [run])
+        seeds = without.seats.filter(pl.col("seat") == 0)["seed"].to_numpy()
+        card = _forbidden(arm)
+        row = value_row(pair(without, restrict(with_, seeds)), Ablation(card, "", None))
+        rows.append({"players": players, "section": MODULE_SECTION,
+                     "metric": f"{card} paired value (forbid)", "estimate": row["value"],
+                     "low": row["low"], "high": row["high"], "n": row["n_games"],
+                     "p_value": row["p"], "method": "paired ablation (forbid), t over games"})
+    return pl.DataFrame(rows, schema=ROW_SCHEMA)
 
 
 SIGNS = {"positive": pl.col("end_value") > 0, "zero": pl.col("end_value") == 0,

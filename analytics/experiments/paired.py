@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -106,6 +106,20 @@ def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame
         masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
     read = describe_logs(db, f"--logs-{label.lower()}")
     return ArmLogs(label, pending["seats"].result(), masks, available, read, db.roles)
+
+
+def restrict(arm: ArmLogs, seeds: np.ndarray) -> ArmLogs:
+    """The arm's games whose seed is in `seeds`, game rows renumbered in seed order: a longer
+    run paired with a shorter one on the games they share (a run's first games are the same
+    whatever its length)."""
+    ordered = np.sort(arm.seats.filter(pl.col("seat") == 0)["seed"].to_numpy())
+    keep = np.isin(ordered, seeds)
+    renumbered = np.cumsum(keep) - 1
+    masks = {}
+    for kind, (row, seat, word, mask) in arm.masks.items():
+        kept = keep[row.astype(np.int64)]
+        masks[kind] = (renumbered[row[kept].astype(np.int64)], seat[kept], word[kept], mask[kept])
+    return replace(arm, seats=arm.seats.filter(pl.col("seed").is_in(seeds)), masks=masks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,16 @@
     bots = ["economist", "economist,hero"]
     rules = [{}, {ties = "tiebreak"}]
 
+A card set made for a module (a preset holding the module's cards) plays with that module only,
+so `sets` x `modules` would hold impossible cells: `setups` pairs each set with its own module
+instead (in place of `sets` and `modules`; a setup without `module` plays none):
+
+    [grid]
+    setups = [{set = "rebellion-titans-cards", module = "none"},
+              {set = "goddess-discovery", module = "goddess"},
+              {set = "titans-discovery", module = "titans"}]
+    players = [2, 3, 4]
+
 `value` asks for the cards' causal value (analytics.experiments.value: paired ablation on the
 cell's own seeds): `value = "all"` (every ablatable card of each cell's set),
 `value = ["hydra", ...]`
@@ -37,6 +47,8 @@ ALL = "all"
 GRID_KEYS = {"sets": str, "modules": str, "players": int, "bots": str, "rules": dict}
 DEFAULTS = {"sets": ["base"], "modules": ["none"], "players": [4], "bots": ["economist"],
             "rules": [{}]}
+SETUPS = "setups"  # grid key: (set, module) pairs, in place of the sets x modules product
+SETUP_KEYS = {"set": str, "module": str}
 
 
 @dataclass(frozen=True)
@@ -86,13 +98,15 @@ def read_spec(path: Path, game: str | None = None) -> SweepSpec:
         if key not in data:
             raise where.error("", f"missing key {key!r} (games per cell, the run seed)")
     grid = {**DEFAULTS, **data.get("grid", {})}
-    _check_keys(grid, {k: list for k in GRID_KEYS}, where, "grid")
+    _check_keys(grid, {k: list for k in (*GRID_KEYS, SETUPS)}, where, "grid")
     for key, kind in GRID_KEYS.items():
         if not grid[key] or not all(isinstance(v, kind) for v in grid[key]):
             raise where.error(key, f"{key} must be a non-empty list of {kind.__name__}s")
+    if SETUPS in grid:
+        grid["sets"], grid["modules"] = _setups(grid, data.get("grid", {}), where)
     cells = tuple(_cells(grid, data.get("game") or game or ""))
     for cell in cells:
-        _validate(cell, data["games"], data["seed"], where)
+        _validate(cell, data["games"], data["seed"], where, SETUPS in grid)
     if isinstance(data.get("value"), dict):
         for name in data["value"]:
             if name not in grid["sets"]:
@@ -124,9 +138,30 @@ def _with_value(cell: Cell, asked: object, where: _Where) -> Cell:
     return replace(cell, value=tuple(cards))
 
 
+def _setups(grid: dict, given: dict, where: _Where) -> tuple[list[str], list[str]]:
+    """The sets and modules of `setups`, each set's module at the same index."""
+    both = [k for k in ("sets", "modules") if k in given]
+    if both:
+        raise where.error(SETUPS, f"setups pairs each set with its module: give setups, or "
+                          f"sets and modules, not both (found {' and '.join(both)})")
+    pairs = grid[SETUPS]
+    if not pairs or not all(isinstance(p, dict) for p in pairs):
+        raise where.error(SETUPS, 'setups must be a non-empty list of tables such as '
+                          '{set = "goddess-discovery", module = "goddess"}')
+    for pair in pairs:
+        wrong = [k for k, v in pair.items() if not isinstance(v, SETUP_KEYS.get(k, type(None)))]
+        if wrong or "set" not in pair:
+            raise where.error(SETUPS, f"a setup is a table of set (a card set) and module "
+                              f"(optional, default none), each a string; found {pair}")
+    return [p["set"] for p in pairs], [p.get("module", "none") for p in pairs]
+
+
 def _cells(grid: dict, game: str):
-    for card_set, module, players, bots, rules in itertools.product(
-            *(grid[k] for k in GRID_KEYS)):
+    paired = SETUPS in grid  # sets[i] with modules[i], else every set with every module
+    setups = (zip(grid["sets"], grid["modules"], strict=True) if paired
+              else itertools.product(grid["sets"], grid["modules"]))
+    for (card_set, module), players, bots, rules in itertools.product(
+            list(setups), *(grid[k] for k in ("players", "bots", "rules"))):
         bots_ = tuple(b.strip() for b in bots.split(","))
         rules_ = {k: str(v) for k, v in rules.items()}
         parts = [Path(card_set).stem, module, f"{players}p", "-".join(bots_),
@@ -135,7 +170,7 @@ def _cells(grid: dict, game: str):
         yield Cell(name, card_set, module, players, bots_, rules_, game=game)
 
 
-def _validate(cell: Cell, games: int, seed: int, where: _Where) -> None:
+def _validate(cell: Cell, games: int, seed: int, where: _Where, paired: bool = False) -> None:
     from analytics.runs.simulate import validate  # the game: only once the spec reads well
 
     try:
@@ -143,6 +178,8 @@ def _validate(cell: Cell, games: int, seed: int, where: _Where) -> None:
     except UserError as err:
         reason = str(err)
         key = next((k for k, v in _values(cell).items() if v and v in reason), "grid")
+        if paired and key in ("sets", "modules"):
+            key = SETUPS
         raise where.error(key, f"cell {cell.name}: {reason}") from None
 
 

@@ -192,7 +192,7 @@ def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
         read.append(without.read[0].replace(
             "--logs-a", f"the set with {ablation.card} {ablation.label}"))
         games_ = pair(without, with_)
-        rows.append(_value_row(games_, ablation))
+        rows.append(value_row(games_, ablation))
         detail.extend(_detail_rows(games_, ablation))
     table = pl.DataFrame(rows)
     table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
@@ -206,7 +206,8 @@ def ablation_folder(folder: Path, ablation: Ablation) -> Path:
     return folder / f"without-{ablation.card}-{ablation.replacement or 'forbidden'}"
 
 
-def _value_row(games, ablation: Ablation) -> dict:
+def value_row(games, ablation: Ablation) -> dict:
+    """The value of `ablation` on paired `games` (arm B: the set as it is), as a table row."""
     kind = games.roles.set_kind
     result = buyers_difference(games, kind, ablation.card)
     j = games.components[kind].index(ablation.card)

@@ -228,6 +228,74 @@ def plot_score_sources(ax: Axes, table: pl.DataFrame, order: tuple[str, ...], sc
     return ax
 
 
+def group_colour(k: int) -> str:
+    """The colour of the k-th group of a grouped chart (a module, a setup)."""
+    return (COLOURS + _SPARE)[k % (len(COLOURS) + len(_SPARE))]
+
+
+def plot_grouped(ax: Axes, table: pl.DataFrame, x: str, group: str, ylabel: str,
+                 title: str = "", fair: str | None = None,
+                 colours: dict[str, str] | None = None) -> Axes:
+    """Estimates with 95% intervals per `x` category, one colour per `group` side by side
+    (`colours`: group -> colour, kept alike across charts); `fair` (a column): a dashed line
+    per category at that value (a fair share).
+
+    `table` rows: x, group, estimate, low, high, n (and `fair`), in the order to show."""
+    cats = list(dict.fromkeys(table[x].to_list()))
+    groups = list(dict.fromkeys(table[group].to_list()))
+    width = 0.8 / max(len(groups), 1)
+    for k, name in enumerate(groups):
+        rows = table.filter(pl.col(group) == name)
+        at = np.array([cats.index(c) for c in rows[x]]) + (k - (len(groups) - 1) / 2) * width
+        centre = rows["estimate"].to_numpy().astype(float)
+        errors = np.vstack([centre - rows["low"].fill_null(np.nan).to_numpy(),
+                            rows["high"].fill_null(np.nan).to_numpy() - centre])
+        colour = (colours or {}).get(name) or group_colour(k)
+        ax.errorbar(at, centre, yerr=np.nan_to_num(errors), fmt="o", color=colour,
+                    capsize=3, label=f"{name} (n={int(rows['n'].max()):,})")
+    if fair is not None:
+        for c, value in table.group_by(x, maintain_order=True).agg(pl.col(fair).first()).rows():
+            i = cats.index(c)
+            ax.hlines(value, i - 0.45, i + 0.45, colors="black", linestyles="dashed",
+                      linewidth=0.8)
+    ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    return ax
+
+
+def plot_stacked(ax: Axes, table: pl.DataFrame, bar: str, part: str, order: tuple[str, ...] = (),
+                 title: str = "", xlabel: str = "share") -> Axes:
+    """One horizontal bar per `bar` (top to bottom in table order) split into its `part`
+    shares (`order` first, then the others), each share written on its segment.
+
+    `table` rows: bar, part, estimate."""
+    bars = list(dict.fromkeys(table[bar].to_list()))
+    present = set(table[part].to_list())
+    parts = [p for p in order if p in present] + sorted(present - set(order))
+    left = np.zeros(len(bars))
+    y = np.arange(len(bars))[::-1]
+    for k, name in enumerate(parts):
+        rows = dict(table.filter(pl.col(part) == name).select(bar, "estimate").rows())
+        width = np.array([rows.get(b) or 0.0 for b in bars])
+        colour = OTHER_COLOUR if name == OTHER_SOURCE else group_colour(k)
+        ax.barh(y, width, left=left, color=colour, label=name)
+        for yi, x0, w in zip(y, left, width, strict=True):
+            if w >= 0.06:
+                ax.text(x0 + w / 2, yi, f"{w:.0%}", ha="center", va="center", fontsize=7,
+                        color="white")
+        left += width
+    ax.set_yticks(y, bars)
+    ax.set_xlim(0, max(1.0, float(left.max(initial=0))))
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8, ncols=min(len(parts), 4), loc="upper center",
+              bbox_to_anchor=(0.5, -0.2))
+    return ax
+
+
 def image_suffixes() -> tuple[str, ...]:
     """The file endings `save_figure` can write (matplotlib's formats; none: PNG)."""
     return ("", *(f".{name}" for name in FigureCanvasBase.get_supported_filetypes()))

@@ -103,9 +103,10 @@ class Context:
         return (f"dicelab {dicelab}; engine {', '.join(sorted(set(runs['engine_version'])))}; "
                 f"log schema {', '.join(map(str, sorted(set(runs['schema_version']))))}")
 
-    def notes(self) -> tuple[str, ...]:
+    def notes(self, balance: bool = True) -> tuple[str, ...]:
+        """Versions and filters, then (`balance`) the balance table's notes."""
         return (f"{self.versions()}; filters: {self.filters.describe()}",
-                *self.balance().footnotes)
+                *(self.balance().footnotes if balance else ()))
 
 
 def _figure(height: float = 4.5, width: float = 8.0) -> Figure:

@@ -120,13 +120,14 @@ def render_html(title: str, subtitle: str, summary: list[str],
 def render_markdown(title: str, subtitle: str, summary: list[str],
                     sections: list[RenderedSection], manifest: pl.DataFrame,
                     notes: tuple[str, ...]) -> str:
+    # A Markdown viewer scrolls a wide table: each stays one table, not blocks of columns
     items = [{"title": s.title, "reading": s.reading,
-              "table": render_table(s.frame, "table"),
+              "table": render_table(s.frame, "table", width=None),
               "image": _data_uri(figure_svg(s.figure, f"chart{k}")) if s.figure else None}
              for k, s in enumerate(sections)]
     return _environment(False).get_template("report.md.j2").render(
         title=title, subtitle=subtitle, summary=summary, sections=items, notes=notes,
-        manifest=render_table(with_p_values_as_text(manifest), "table"))
+        manifest=render_table(with_p_values_as_text(manifest), "table", width=None))
 
 
 def _data_uri(svg: str) -> str:

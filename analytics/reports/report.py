@@ -90,14 +90,21 @@ def build_report(spec: ReportSpec, out: str | Path, progress: bool = False,
     """
     html_path = check_writable(out)
     md_path = html_path.with_suffix(".md")
+    from analytics.reports import modules  # its sections are declared with `Section`
+
     with opened(db or spec.logs, spec.filters) as db:
         ctx = parts.Context(db, spec.n_boot, spec.min_n)
-        sections = for_game(spec.sections, db.roles)
+        if modules.side_by_side(ctx):  # never one table over two modules' games
+            sections, summary = modules.sections_for(ctx), modules.summary_lines(ctx)
+            notes = (*ctx.notes(balance=False), *modules.notes(ctx))
+        else:
+            sections, summary, notes = (for_game(spec.sections, db.roles),
+                                        parts.summary_lines(ctx), ctx.notes())
         with tqdm(sections, desc="report", unit="section", disable=not progress) as bar:
             rendered = [render_section(ctx, section) for section in bar]
         return write_report(html_path, md_path, title=spec.title, subtitle=ctx.describe(),
-                            summary=parts.summary_lines(ctx), sections=rendered,
-                            manifest=ctx.manifest(), notes=ctx.notes())
+                            summary=summary, sections=rendered, manifest=ctx.manifest(),
+                            notes=notes)
 
 
 def render_section(ctx: parts.Context, section: Section) -> RenderedSection:

@@ -134,10 +134,13 @@ def game_seed(config: RunConfig, index: int) -> int:
 
 
 def play_chunk(config: RunConfig, out: str, chunk: int, size: int,
-               check_bots: bool = False) -> int:
+               check_bots: bool = False, code: str | None = None) -> int:
     """Play one chunk of games and write its part folder; returns the number of games. The
-    seats of bots from outside (all with `check_bots`) are checked for writes to the game."""
+    seats of bots from outside (all with `check_bots`) are checked for writes to the game.
+    `code`: the code version the run was started by; other code here is a `CodeChanged`."""
     setup = validate(config)
+    if code is not None and run_code(config) != code:
+        raise code_changed(out, code, run_code(config))
     rid = run_id(config, setup)
     indices = range(chunk * size, min(config.games, (chunk + 1) * size))
     game = setup.game
@@ -240,7 +243,7 @@ def run_simulation(config: RunConfig, out: Location, workers: int | None = None,
                       disable=not progress or on_games is not None, desc="simulate") as bar:
                 done = bar.update if on_games is None else on_games
                 play = partial(play_chunk, config, place.url, size=check.part_size,
-                               check_bots=check_bots)
+                               check_bots=check_bots, code=info["engine_version"])
                 if cluster is None:
                     play_parts(play, todo, workers, done)
                 else:
@@ -337,6 +340,18 @@ def _prepare_out(out: Place, config: RunConfig, rid: str, resume: bool) -> None:
     if found != rid:
         raise UserError(f"--out {out} holds a different run (other settings); --resume needs "
                         "exactly the same options")
+
+
+class CodeChanged(UserError):
+    """A part would be played by other code than the one that started its run: the source
+    files changed while the run played (a worker process imports them when it starts).
+    Made by `code_changed`; its one argument is the message, so it crosses the worker's pipe."""
+
+
+def code_changed(out: str, started_by: str, now: str) -> CodeChanged:
+    return CodeChanged(f"{out}: the code changed while the run played (started by dicelab code "
+                       f"{started_by}, a worker now runs {now}); the parts already played stay, "
+                       "no game of the new code was kept: start a new run in another folder")
 
 
 def refuse_other_code(out: Place, config: RunConfig) -> None:

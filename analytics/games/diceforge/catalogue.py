@@ -37,6 +37,7 @@ from analytics.games.diceforge.rules.modules import module_of
 from analytics.games.diceforge.rules.state import Setup
 from analytics.games.diceforge.rules.titans import (
     ALLEGIANCE_VALUE,
+    CHAOS_FACES,
     LOYALTY_ZONE,
     REBELLION_ZONE,
     START_FACES,
@@ -120,6 +121,9 @@ def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
         rows += board_rows()
     if setup.module == "titans":
         rows += [face_row(FACES[f], "start") for f in TITANS_START] + titans_rows()
+        chaos = CHAOS_FACES[setup.rules.chaos_rewards]  # pool 20 under its reading (R13)
+        rows = [r for r in rows if r["from_card"] != "chaos"] + [
+            face_row(FACES[f], "forest", from_card="chaos") for f in chaos]
     return ATTRIBUTES, rows
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.bots.registry import CHOICES, EFFECT_VALUES, SPECIAL_ROLLS
-from analytics.games.diceforge.cards.titans import MEMORY_SIDES
+from analytics.games.diceforge.cards.titans import memory_sides
 from analytics.games.diceforge.rules.components import ANCIENT, GLORY, LOYALTY, MOON, SUN
 from analytics.games.diceforge.rules.state import Game
 from analytics.games.diceforge.rules.titans import (
@@ -70,8 +70,8 @@ def choose_allegiance(bot: HeuristicBot, g: Game, d: Decision) -> str:
 
 def _memory_side_worth(o: Outlook, side: int) -> float:
     worth = 0.0
-    for res, n in MEMORY_SIDES[side]:
-        worth += step_worth(o, ANCIENT, n) if res == ANCIENT else n * o.unit[res]
+    for res, n in memory_sides(o.g)[side]:
+        worth += step_worth(o, res, n) if res in (ANCIENT, LOYALTY) else n * o.unit[res]
     return worth
 
 
@@ -109,7 +109,8 @@ def _forest_face(pool: str):
 
 
 def _memory(o: Outlook, v: Values) -> float:
-    return v.memory_claimed * 2 * max(_memory_side_worth(o, s) for s in range(len(MEMORY_SIDES)))
+    sides = range(len(memory_sides(o.g)))
+    return v.memory_claimed * 2 * max(_memory_side_worth(o, s) for s in sides)
 
 
 def _guardian(o: Outlook, v: Values) -> float:

@@ -46,12 +46,28 @@ MEMORY, ORACLE, GUARDIAN, MISFORTUNE_CARD = "memory", "oracle", "guardian", "mir
 MISFORTUNE: Final = "misfortune"  # the faces' `special`
 MEMORY_PLACED, MEMORY_CLAIMED = "memory_placed", "memory_claimed"
 MISFORTUNE_TRIGGERED: Final = "misfortune_triggered"
-# The seed's two faces of a Memory token (REFERENCE ruling R4 reads the Gold as Loyalty).
-MEMORY_SIDES = (((ANCIENT, 2), (MOON, 1)), ((GOLD, 2), (SUN, 1)))
+# The two faces of a Memory token under each reading (rule option `memory_token_sides`): the
+# seed's "2 Gold + 1 Sun Shard", or REFERENCE ruling R4's Loyalty for that Gold.
+MEMORY_SIDES: dict[str, tuple[Bundle, Bundle]] = {
+    "gold_sun": (((ANCIENT, 2), (MOON, 1)), ((GOLD, 2), (SUN, 1))),
+    "loyalty_sun": (((ANCIENT, 2), (MOON, 1)), ((LOYALTY, 2), (SUN, 1))),
+}
 ALLEGIANCE = (LOYALTY, ANCIENT)  # the Guardian's and the Misfortune face's choice
-SIDE_WORDS = tuple("+".join(f"{res}{n}" for res, n in side) for side in MEMORY_SIDES)
+
+
+def side_word(side: Bundle) -> str:
+    """The event item naming a token's face ('gold2+sun1')."""
+    return "+".join(f"{res}{n}" for res, n in side)
+
+
+def memory_sides(g: Game) -> tuple[Bundle, Bundle]:
+    """The two faces a Memory token can show in this game."""
+    return MEMORY_SIDES[g.rules.memory_token_sides]
+
+
 WORDS = {"kind": (MEMORY_PLACED, MEMORY_CLAIMED, MISFORTUNE_TRIGGERED),
-         "item": (MISFORTUNE, *SIDE_WORDS)}
+         "item": (MISFORTUNE, *dict.fromkeys(side_word(side) for sides in MEMORY_SIDES.values()
+                                             for side in sides))}
 
 
 UNCONVERTED.add(LOYALTY_ZONE)  # seed Note 4: zone Gold cannot feed the Cyclops
@@ -74,15 +90,12 @@ def memory(g: Game, p: Player, card: Card) -> None:
     share an island)."""
     islands = tuple(range(1, 8))
     for _ in range(2):
-        side = g.decide(p.seat, "memory_side", tuple(range(len(MEMORY_SIDES))))
+        side = g.decide(p.seat, "memory_side", tuple(range(len(memory_sides(g)))))
         island = g.decide(p.seat, "memory_island", islands, side)
         islands = tuple(i for i in islands if i != island)
         g.board.memory.append([p.seat, island, side, len(p.cards)])
-        g.log.emit(p.seat, MEMORY_PLACED, _side_word(side), None, island, card.id)
-
-
-def _side_word(side: int) -> str:
-    return SIDE_WORDS[side]
+        g.log.emit(p.seat, MEMORY_PLACED, side_word(memory_sides(g)[side]), None, island,
+                   card.id)
 
 
 @handler(MEMORY)
@@ -94,8 +107,9 @@ def memory_claim(g: Game, p: Player, owner: str, card: Card) -> None:
         seat, island, side, placed = token
         if seat == p.seat and island == card.island and len(p.cards) > placed:
             tokens.remove(token)
-            g.log.emit(p.seat, MEMORY_CLAIMED, _side_word(side), None, island, MEMORY)
-            for res, n in MEMORY_SIDES[side]:
+            reward = memory_sides(g)[side]
+            g.log.emit(p.seat, MEMORY_CLAIMED, side_word(reward), None, island, MEMORY)
+            for res, n in reward:
                 RESOURCES.gain(g, p, res, n, MEMORY, MEMORY)
 
 

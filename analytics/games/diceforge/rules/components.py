@@ -118,6 +118,12 @@ FACES: dict[str, Face] = {
                colour=colour)
           for name, res, colour in (("blue", MOON, MOON), ("red", MOON, SUN),
                                     ("yellow", GOLD, GOLD), ("green", GOLD, GLORY))),
+        # The same four under ruling R13 (`chaos_rewards=ancient_loyalty`): Ancient Shards and
+        # Loyalty for the seed's Moon and Gold; Glory first, as on the Dogged faces.
+        *(Face(f"chaos_{name}_{res}", (((GLORY, 3), (res, 2)), ((res, 2),)), special="chaos",
+               colour=colour)
+          for name, res, colour in (("blue", ANCIENT, MOON), ("red", ANCIENT, SUN),
+                                    ("yellow", LOYALTY, GOLD), ("green", LOYALTY, GLORY))),
     )
 }
 

@@ -64,6 +64,16 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
                                "A cashed-in Companion is set aside: its printed Glory is not "
                                "scored (none: the seed's 'no effect for the remainder of the "
                                "game'), or still scored at the end (kept)"),
+    # The Titans module: REFERENCE's readings of two icons the seed names otherwise (issue 31;
+    # the seed stands by default, ruling R12)
+    "memory_token_sides": ("gold_sun", ("gold_sun", "loyalty_sun"),
+                           "R4: a Memory token's second face gives 2 Gold + 1 Sun Shard "
+                           "(gold_sun, the seed) or 2 Loyalty + 1 Sun Shard (loyalty_sun, BGA); "
+                           "its first face is 2 Ancient Shards + 1 Moon Shard in both"),
+    "chaos_rewards": ("moon_gold", ("moon_gold", "ancient_loyalty"),
+                      "R13: the Chaos faces give 2 Moon Shards (blue, red) or 2 Gold (yellow, "
+                      "green), +3 Glory on a colour match (moon_gold, the seed), or 2 Ancient "
+                      "Shards and 2 Loyalty instead (ancient_loyalty, BGA)"),
 }
 
 
@@ -89,6 +99,8 @@ class RuleOptions:
     glory_drain: str = "what_they_have"
     nymph_buy: str = "must"
     companion_cashed_glory: str = "none"
+    memory_token_sides: str = "gold_sun"
+    chaos_rewards: str = "moon_gold"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -64,6 +64,10 @@ START_FACES = {0: ("sun_1", "titan_ancient_1"), 1: ("glory_2", "titan_glory1_loy
 # one per colour) is cards/titans.py's: each face belongs to the Mirror card's owner.
 FOREST = {"dogged": ("dogged_gold3_ancient1",) * 2 + ("dogged_gold2_glory1_loyalty1",) * 2,
           "chaos": ("chaos_blue", "chaos_red", "chaos_yellow", "chaos_green")}
+# Pool 20 under each reading of the Chaos faces' rewards (rule option `chaos_rewards`, R13).
+CHAOS_FACES = {"moon_gold": FOREST["chaos"],
+               "ancient_loyalty": ("chaos_blue_ancient", "chaos_red_ancient",
+                                   "chaos_yellow_loyalty", "chaos_green_loyalty")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +139,7 @@ def setup_titans(g: Game) -> None:
         p.caps[ANCIENT] = ANCIENT_CAP
         for hook, key in PLAYER_HOOKS:
             register(p, hook, MODULE, key)
-    for pool, faces in FOREST.items():
+    for pool, faces in {**FOREST, "chaos": CHAOS_FACES[g.rules.chaos_rewards]}.items():
         g.gardens[pool] = [FACES[f] for f in faces]
     n = len(g.players)
     g.board = Allegiance([START] * n, [False] * n, [0] * n)
