@@ -43,16 +43,17 @@ create or replace macro acquisition_events(component_type) as table
     from events as e
     where list_contains(role_list('acquire', component_type), e.kind);
 
--- One row per seat that acquired a component of the kind in a game.
+-- One row per seat that acquired a component of the kind in a game (from `seat_components`,
+-- a few rows per seat-game where the events hold hundreds).
 create or replace macro acquisitions(component_type) as table
     select game_id,
            seat,
            component,
-           count(*)::integer as copies,
-           min(round)::integer as first_round,
-           min(seq)::integer as first_seq
-    from acquisition_events(component_type)
-    group by game_id, seat, component;
+           copies,
+           first_round::integer as first_round,
+           first_seq
+    from seat_components
+    where kind = component_type and copies > 0;
 
 -- Per game and available component: seats owning it or not, and their summed win shares.
 create or replace macro owned_wins_by_game(component_type) as table
@@ -83,43 +84,28 @@ create or replace macro owned_wins_by_game(component_type) as table
 
 -- Per component of the kind: times used (the `uses` counts of its roles' use kinds) and the
 -- users' summed win shares; score attributed (score events whose cause is it) and cost (the
--- resources its roles say pay for it). Uses come from the `uses` counts per game and seat (a
--- few million rows, where the events hold tens of millions of die rolls); of the events only
--- the columns and kinds needed are read: on 100M events each extra string column costs about
--- a second.
+-- resources its roles say pay for it). From `seat_components`: a few million rows, where the
+-- events hold tens of millions of die rolls.
 create or replace macro component_event_totals(component_type) as table
-    -- The roles' words are constants (role_list): DuckDB pushes the filters into the Parquet
-    -- scan, and with events stored by kind and resource it then reads only the row groups
-    -- that can match. One scan per question, not one per kind.
-    with use_events as (
-        select item, game_id, seat, n from uses
-        where list_contains(role_list('use', component_type), kind)
+    with counts as (
+        select game_id, seat, component, uses, score, cost
+        from seat_components
+        where kind = component_type
     ),
     use_totals as (
-        select e.item::varchar as component,
-               sum(e.n)::bigint as n_uses,
-               sum(e.n * p.win_share)::double as use_wins
-        from use_events as e
+        select c.component,
+               sum(c.uses)::bigint as n_uses,
+               sum(c.uses * p.win_share)::double as use_wins
+        from counts as c
         join players as p using (game_id, seat)
-        group by e.item
-    ),
-    score_totals as (
-        select cause::varchar as component, sum(amount) as score
-        from score_events() group by cause
-    ),
-    cost_events as (
-        select cause, -amount as amount from events
-        where list_contains(role_list('spend', ''), kind)
-          and list_contains(role_list('pay', component_type), resource)
+        where c.uses > 0
+        group by c.component
     ),
     attributed as (
-        select coalesce(g.component, c.component) as component,
-               coalesce(g.score, 0)::bigint as score,
-               coalesce(c.cost, 0)::bigint as cost
-        from score_totals as g
-        full join (select cause::varchar as component, sum(amount) as cost
-                   from cost_events group by cause) as c using (component)
-        where coalesce(g.score, 0) <> 0 or coalesce(c.cost, 0) <> 0
+        select component, sum(score)::bigint as score, sum(cost)::bigint as cost
+        from counts
+        group by component
+        having sum(score) <> 0 or sum(cost) <> 0
     )
     select component,
            coalesce(u.n_uses, 0)::bigint as n_uses,

@@ -32,6 +32,9 @@ from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import COMMITTED, PARTS, part_dir
 
 PART_TABLES = ("games", "players", "events", "uses")
+# Part tables derived from the events that parts logged before them lack: such a part is whole
+# (readers derive the rows from its events; `dicelab repair` writes them), a damaged one is not.
+DERIVED_TABLES = ("seat_components",)
 MANIFEST = "runs.parquet"
 RUN_TABLES = (MANIFEST, "components.parquet")  # run-level tables, beside config.json
 CONFIG_FILE = "config.json"
@@ -76,6 +79,7 @@ class RunCheck:
     part_size: int
     whole: dict[int, int] = field(default_factory=dict)  # part -> its games
     damaged: dict[int, str] = field(default_factory=dict)  # part -> what is wrong, naming a file
+    lacking: dict[str, list[int]] = field(default_factory=dict)  # derived table -> whole parts without it
 
     @property
     def n_parts(self) -> int:
@@ -119,6 +123,9 @@ def check_run(location: Location, deep: bool = False) -> RunCheck:
             check.damaged[part] = problem
         else:
             check.whole[part] = check.games_in(part)
+            for table in DERIVED_TABLES:
+                if not (entry / f"{table}.parquet").is_file():
+                    check.lacking.setdefault(table, []).append(part)
     return check
 
 
@@ -204,9 +211,11 @@ def _footer(path: Place) -> pq.FileMetaData:
 
 def _part_problem(part: Place, games: int, deep: bool) -> str | None:
     """What makes this part folder not whole, naming the file; None when it is whole."""
-    for table in PART_TABLES:
+    for table in (*PART_TABLES, *DERIVED_TABLES):
         path = part / f"{table}.parquet"
         if not path.is_file():
+            if table in DERIVED_TABLES:
+                continue
             return f"{path}: missing"
         try:
             problem = _columns_problem(path, table)

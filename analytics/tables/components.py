@@ -65,10 +65,10 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         # they are read while numpy builds the design and fits.
         totals = db.submit("uses_and_score_by_component", {"component": component})
         seats = db.run("outcome_by_seat_game")
-        acquired = db.run("acquisitions_by_event", {"component": component})
+        acquired = db.run("acquisitions_by_seat_game", {"component": component})
         available = db.run("components_by_run", {"component": component})
-        # Alphabetical (code point order, as DuckDB sorts text): acquisitions_by_event numbers
-        # the components in this order.
+        # Alphabetical (code point order, as DuckDB sorts text): acquisitions_by_seat_game
+        # numbers the components in this order.
         names = sorted(available["component"].unique().to_list())
         design = SeatDesign.build(seats, acquired, available, names)
         del acquired  # millions of rows, no longer needed: keep the peak memory down

@@ -56,16 +56,18 @@ def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.n
 
 
 def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seat row, component column and seq of the acquisitions by a seat of `seats` (an inner
-    join, in numpy). The column is the component's rank among the offered ones, less one."""
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Seat row, component column, first seq and copies of the acquisitions by a seat of
+    `seats` (an inner join, in numpy). The column is the component's rank among the offered
+    ones, less one."""
     row = _seat_rows(seats, acquired["game_id"].to_numpy(), acquired["seat"].to_numpy())
     col = acquired["component_rank"].to_numpy().astype(np.int64) - 1
-    seq = acquired["seq"].to_numpy().astype(np.int64)
+    seq = acquired["first_seq"].to_numpy().astype(np.int64)
+    copies = acquired["copies"].to_numpy().astype(float)
     kept = row >= 0
     if kept.all():  # the usual case: copying millions of rows to drop none costs a tenth of a s
-        return row, col, seq
-    return row[kept], col[kept], seq[kept]
+        return row, col, seq, copies
+    return row[kept], col[kept], seq[kept], copies[kept]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,8 @@ class SeatDesign:
     @classmethod
     def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
               names: Sequence[str]) -> SeatDesign:
-        """From `outcome_by_seat_game`, `acquisitions_by_event` and `components_by_run` rows."""
+        """From `outcome_by_seat_game`, `acquisitions_by_seat_game` and `components_by_run`
+        rows."""
         game = _game_index(seats["game_id"].to_numpy())
         runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))
         run_index = {run: i for i, run in enumerate(runs)}
@@ -100,12 +103,12 @@ class SeatDesign:
                       _index_of(available["component"], column)] = 1.0
         run = _index_of(seats["run_id"], run_index)
         win_share = seats["win_share"].to_numpy().astype(float)
-        row, col, seq = _acquired_cells(seats, acquired)
+        row, col, seq, acquired_copies = _acquired_cells(seats, acquired)
         owned = np.zeros((seats.height, len(names)))
         owned.ravel()[row * len(names) + col] = 1.0  # flat indices: 2-D fancy indexing is slower
         if not run_available.all():
             owned *= run_available[run]  # as in the SQL: owned only where it could be acquired
-        copies = np.bincount(col, minlength=len(names)).astype(float)
+        copies = np.bincount(col, weights=acquired_copies, minlength=len(names))
         # The first acquirer of a component in a game: the seat of its smallest seq there.
         group = game[row] * len(names) + col
         first = _first_in_group(group, seq, (int(game[-1]) + 1 if len(game) else 0) * len(names))
