@@ -79,7 +79,8 @@ class RunCheck:
     part_size: int
     whole: dict[int, int] = field(default_factory=dict)  # part -> its games
     damaged: dict[int, str] = field(default_factory=dict)  # part -> what is wrong, naming a file
-    lacking: dict[str, list[int]] = field(default_factory=dict)  # derived table -> whole parts without it
+    # derived table -> the whole parts logged without it (DERIVED_TABLES)
+    lacking: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def n_parts(self) -> int:

@@ -21,7 +21,6 @@ import numpy as np
 import polars as pl
 
 from analytics.eventlog.roles import ROLES_FILE, Roles
-from analytics.eventlog.seat_components import SEAT_COMPONENTS, seat_components_frame
 from analytics.eventlog.schema import (
     EVENT_TUPLE,
     USE_KINDS,
@@ -34,6 +33,7 @@ from analytics.eventlog.schema import (
     table_schema,
     uses_frame,
 )
+from analytics.eventlog.seat_components import SEAT_COMPONENTS, seat_components_frame
 from analytics.eventlog.store import Location, Place
 
 PARTS = "parts"

@@ -21,8 +21,8 @@ from analytics.engine import derive_seed, play_game
 from analytics.errors import Notice, UserError
 from analytics.eventlog import SCHEMA_VERSION
 from analytics.eventlog.schema import TABLES
-from analytics.eventlog.store import Location, Place
 from analytics.eventlog.seat_components import component_kinds
+from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
 from analytics.games.plugin import Plugin, RunSetup
