@@ -19,9 +19,9 @@ invariant checks in `queries/audits/`. Files whose name starts with `_` are not 
 Views `runs`, `games`, `players`, `events`, `uses` and `seat_components` are created over the
 run folders (the last derived from the events where some part was logged before parts held it:
 the same rows, slower), and `components`, the runs' catalogues (for logs of schema 2, which
-have none, the catalogue of that release: analytics/eventlog/legacy.py). Filters (player count, module, card set, bot) are
-applied once, here, to the set of games every view exposes, so every query file honours them
-without repeating SQL.
+have none, the catalogue of that release: analytics/eventlog/legacy.py). Filters (player count,
+module, card set, bot) are applied once, here, to the set of games every view exposes, so every
+query file honours them without repeating SQL.
 """
 
 from __future__ import annotations
