@@ -104,8 +104,10 @@ def _frame(component: str, names: list[str], design: SeatDesign, rates: dict,
            effects: list[stats.Estimate], used: dict, score: str) -> tuple[pl.DataFrame, int]:
     """The table's columns, and how many rows the delta family tests."""
     delta = stats.rate_difference(rates["owned_wr"], rates["not_owned_wr"])
-    profiles = rates["owned_wr"].influence - rates["not_owned_wr"].influence
-    same_as = stats.same_hypotheses([stats.profile_signature(v) for v in profiles.T],
+    # A component's profile over games is a row here: contiguous, not a strided column.
+    profiles = np.ascontiguousarray((rates["owned_wr"].influence
+                                     - rates["not_owned_wr"].influence).T)
+    same_as = stats.same_hypotheses([stats.profile_signature(v) for v in profiles],
                                     delta.p_value)
     adjusted_p = np.array([e.p_value if e.n >= MIN_ADJUSTED else np.nan for e in effects])
     n_owned = rates["owned_wr"].n
