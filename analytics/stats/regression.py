@@ -44,17 +44,16 @@ def adjusted_associations(outcome, owned, covariates, game=None, confidence: flo
     still an association (who buys the card), not the card's effect.
     """
     y = np.asarray(outcome, dtype=float)
-    owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
+    bits = np.asarray(owned).reshape(len(y), -1) > 0  # 0/1 or bool: no float copy
     covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
     # Seats grouped once by their covariate row; each column then only splits the groups in
     # two (owns it or not): a fit on a few dozen weighted rows instead of every seat-game.
     if len(y) and not ((covariates == 0) | (covariates == 1)).all():
         raise ValueError("covariates must be dummy-coded (0/1)")
     rows, group = _distinct_rows(covariates) if len(y) else (covariates, np.zeros(0, int))
-    bits = owned > 0
     n, wins = _split_counts(group, bits, y, 2 * len(rows))
     fits = []
-    for j in range(owned.shape[1]):
+    for j in range(bits.shape[1]):
         present = np.flatnonzero(n[j])
         design = np.column_stack([np.ones(len(present)), present % 2, rows[present // 2]])
         fits.append(_Fit.of(design, wins[j, present] / n[j, present], n[j, present].astype(float),
