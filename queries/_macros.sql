@@ -87,33 +87,26 @@ create or replace macro owned_wins_by_game(component_type) as table
 -- resources its roles say pay for it). From `seat_components`: a few million rows, where the
 -- events hold tens of millions of die rolls.
 create or replace macro component_event_totals(component_type) as table
-    with counts as (
-        select game_id, seat, component, uses, score, cost
-        from seat_components
-        where kind = component_type
-    ),
-    use_totals as (
+    -- One pass: a component's rows are summed at once (uses only where the seat played: the
+    -- users' win shares), and it is kept if it was used or its score or cost is not 0.
+    with totals as (
         select c.component,
-               sum(c.uses)::bigint as n_uses,
-               sum(c.uses * p.win_share)::double as use_wins
-        from counts as c
-        join players as p using (game_id, seat)
-        where c.uses > 0
+               sum(c.uses) filter (where p.seat is not null) as n_uses,
+               sum(c.uses * p.win_share) filter (where c.uses > 0) as use_wins,
+               sum(c.score) as score,
+               sum(c.cost) as cost
+        from seat_components as c
+        left join players as p using (game_id, seat)
+        where c.kind = component_type
         group by c.component
-    ),
-    attributed as (
-        select component, sum(score)::bigint as score, sum(cost)::bigint as cost
-        from counts
-        group by component
-        having sum(score) <> 0 or sum(cost) <> 0
     )
     select component,
-           coalesce(u.n_uses, 0)::bigint as n_uses,
-           coalesce(u.use_wins, 0)::double as use_wins,
-           coalesce(a.score, 0)::bigint as score,
-           coalesce(a.cost, 0)::bigint as cost
-    from use_totals as u
-    full join attributed as a using (component);
+           coalesce(n_uses, 0)::bigint as n_uses,
+           coalesce(use_wins, 0)::double as use_wins,
+           score::bigint as score,
+           cost::bigint as cost
+    from totals
+    where n_uses > 0 or score <> 0 or cost <> 0;
 
 -- One row per seat and game, with the game's setup.
 create or replace macro seat_games() as table
