@@ -18,6 +18,7 @@ from analytics.runs.folder import (
 )
 from analytics.runs.simulate import (
     config_from_dict,
+    count_workers,
     manifest,
     refuse_other_code,
     run_simulation,
@@ -50,9 +51,10 @@ def repair_run(folder: Path, workers: int | None = None, progress: bool = True,
     if problem is None:
         # Derived from the events alone: a run of any code gets them, before the code check.
         check = check_run(folder, deep=True)
-        derived = write_derived_tables(check)
         if not check.damaged and not check.missing():
-            return Repair([], 0, config.games, derived)
+            count_workers(workers)  # checked as when parts are played, though none is
+            return Repair([], 0, config.games, write_derived_tables(check))
+        derived = write_derived_tables(check)
     refuse_other_code(Place.of(folder), config)  # before anything is played again
     dropped = []
     if problem:  # config.json says what the run-level files held
