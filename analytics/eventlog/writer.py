@@ -124,8 +124,13 @@ def write_seat_components(part: Location, events: pl.DataFrame, uses: pl.DataFra
 
 
 def commit_part(part: Location, games: int) -> None:
-    """Put the marker that makes a part folder readable: only once its tables are whole."""
-    (Place.of(part) / COMMITTED).put_text(json.dumps({"games": games}))
+    """Put the marker that makes a part folder readable: only once its tables are whole. It
+    records each table's size, so readers that find the same sizes need not read the tables'
+    footers (eventlog/check.py)."""
+    part = Place.of(part)
+    sizes = {name: size for name, size in sorted(part.sizes().items())
+             if name.endswith(".parquet") and "/" not in name and not name.startswith(".")}
+    (part / COMMITTED).put_text(json.dumps({"games": games, "sizes": sizes}))
 
 
 def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:

@@ -26,7 +26,14 @@ from analytics.eventlog.check import warn_unfinished as warn_unfinished
 from analytics.eventlog.reader import read_components, read_parquet, read_roles, read_runs
 from analytics.eventlog.seat_components import SEAT_COMPONENTS, component_kinds
 from analytics.eventlog.store import Location, Place
-from analytics.eventlog.writer import INCOMPLETE, PARTS, part_dir, write_seat_components
+from analytics.eventlog.writer import (
+    COMMITTED,
+    INCOMPLETE,
+    PARTS,
+    commit_part,
+    part_dir,
+    write_seat_components,
+)
 
 
 def write_config(folder: Location, config: dict, size: int, code_version: str) -> None:
@@ -61,6 +68,8 @@ def write_derived_tables(check: RunCheck) -> int:
         folder = part_dir(check.folder, part)
         write_seat_components(folder, read_parquet(folder / "events.parquet"),
                               read_parquet(folder / "uses.parquet"), roles, kinds)
+        if (folder / COMMITTED).exists():  # (runs before markers have none: none is added)
+            commit_part(folder, check.whole[part])  # its marker now vouches for the new table
     return len(lacking)
 
 
