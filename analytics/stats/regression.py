@@ -133,10 +133,27 @@ def _cluster_covariances(fits: list[_Fit], y: np.ndarray, group: np.ndarray, row
         for column, value in enumerate(values):
             if any(column in fits[j].keep for j in chunk):
                 factor = bits[:, chunk] if value is None else value[:, None]
-                summed[column] = np.add.reduceat(factor * residual, starts, axis=0)
+                summed[column] = _per_game_sums(factor * residual, starts)
         for i, j in enumerate(chunk):
             scores = np.column_stack([summed[c][:, i] for c in fits[j].keep])
             fits[j].cov = _sandwich(scores, len(y), fits[j].cov)
+
+
+def _per_game_sums(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """np.add.reduceat(values, starts, axis=0), bit for bit. Where every game has the same
+    2 to 8 seats, by whole slices: reduceat adds the first seat to the others' running sum
+    (numpy sums up to 8 values in turn), so this is the same additions in the same order,
+    without reduceat's per-game overhead (half its time for games of 4 seats)."""
+    games = len(starts)
+    seats = len(values) // games if games else 0
+    if not 2 <= seats <= 8 or seats * games != len(values) or not np.array_equal(
+            starts, np.arange(games) * seats):
+        return np.add.reduceat(values, starts, axis=0)
+    by_seat = values.reshape(games, seats, -1)
+    rest = by_seat[:, 1]
+    for seat in range(2, seats):
+        rest = rest + by_seat[:, seat]
+    return by_seat[:, 0] + rest
 
 
 def _sandwich(scores: np.ndarray, n: int, bread: np.ndarray) -> np.ndarray:
