@@ -58,6 +58,7 @@ from analytics.query.roles import create_roles, pooled_roles, quoted
 QUERIES_DIR = queries_dir()
 MACROS_FILE = "_macros.sql"
 DERIVED_FILE = "_seat_components.sql"  # the seat_components view of older parts
+OLDER_PARTS_FILE = "_older_parts.sql"  # the macros of the tables over their events
 TABLE_NAMES = ("games", "players", "events", "uses")
 PARAM_LINE = re.compile(
     r"^--\s*param:\s*(?P<name>[a-z_][a-z0-9_]*)\s+(?P<type>[A-Za-z]+)"
@@ -304,6 +305,8 @@ class LogDatabase:
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
+        if not self.has_seat_components:  # the tables' macros read the events, as before
+            self.con.execute((QUERIES_DIR / OLDER_PARTS_FILE).read_text(encoding="utf-8"))
 
     def __enter__(self) -> LogDatabase:
         return self
