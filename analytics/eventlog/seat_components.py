@@ -16,6 +16,7 @@ from collections.abc import Mapping
 import polars as pl
 
 from analytics.eventlog.roles import ComponentRoles, Roles
+from analytics.eventlog.schema import TABLES
 
 SEAT_COMPONENTS = "seat_components"
 KEY = ("game_id", "seat", "component")
@@ -47,6 +48,8 @@ def seat_components_frame(events: pl.DataFrame, uses: pl.DataFrame, roles: Roles
     uses = uses.with_columns(pl.col("kind", "item").cast(pl.String))
     frames = [_of_kind(plain, uses, roles, component, scored, kinds)
               for component in roles.components]
+    if not frames:  # a game without component kinds
+        return pl.DataFrame(schema=TABLES[SEAT_COMPONENTS])
     return pl.concat(frames).sort("kind", *KEY).select(
         pl.col("game_id").cast(pl.Int64), pl.col("seat").cast(pl.Int8),
         pl.col("kind", "component").cast(pl.Categorical),

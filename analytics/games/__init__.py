@@ -20,6 +20,9 @@ DEFAULT_GAME = "diceforge"  # the game a new run plays unless told (--game)
 ROLES_MODULE = "roles.py"  # each game's roles: a module that imports only eventlog.roles
 
 
+_LOADED: dict = {}  # the plugins imported so far, by name (a test may register its own)
+
+
 def __getattr__(name: str):
     if name == "GAMES":
         return _games()
@@ -27,14 +30,22 @@ def __getattr__(name: str):
 
 
 def _games() -> dict:
-    """Every registered game's plugin, by name (its package imported once)."""
-    return {name: importlib.import_module(package).GAME for name, package in PACKAGES.items()}
+    """Every registered game's plugin, by name: one dict, kept (its packages imported once)."""
+    ordered = {name: _LOADED.get(name) or importlib.import_module(package).GAME
+               for name, package in PACKAGES.items()}
+    extra = {name: game for name, game in _LOADED.items() if name not in ordered}
+    _LOADED.clear()
+    _LOADED.update({**ordered, **extra})
+    return _LOADED
 
 
 def get_game(name: str):
-    if name not in PACKAGES:
-        raise UserError(f"unknown game {name!r}; known: {', '.join(PACKAGES)}")
-    return importlib.import_module(PACKAGES[name]).GAME
+    if name not in _LOADED and name in PACKAGES:
+        _LOADED[name] = importlib.import_module(PACKAGES[name]).GAME
+    if name not in _LOADED:
+        known = dict.fromkeys([*PACKAGES, *_LOADED])
+        raise UserError(f"unknown game {name!r}; known: {', '.join(known)}")
+    return _LOADED[name]
 
 
 def game_roles() -> dict[str, Roles]:
@@ -46,7 +57,7 @@ def game_roles() -> dict[str, Roles]:
         loaded = sys.modules.get(package)
         found[name] = (loaded.GAME.roles if hasattr(loaded, "GAME") else
                        roles_from_file(name))
-    return found
+    return {**found, **{name: game.roles for name, game in _LOADED.items()}}
 
 
 def roles_from_file(name: str) -> Roles:
