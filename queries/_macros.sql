@@ -43,16 +43,17 @@ create or replace macro acquisition_events(component_type) as table
     from events as e
     where list_contains(role_list('acquire', component_type), e.kind);
 
--- One row per seat that acquired a component of the kind in a game.
+-- One row per seat that acquired a component of the kind in a game (from `seat_components`,
+-- a few rows per seat-game where the events hold hundreds).
 create or replace macro acquisitions(component_type) as table
     select game_id,
            seat,
            component,
-           count(*)::integer as copies,
-           min(round)::integer as first_round,
-           min(seq)::integer as first_seq
-    from acquisition_events(component_type)
-    group by game_id, seat, component;
+           copies,
+           first_round::integer as first_round,
+           first_seq
+    from seat_components
+    where kind = component_type and copies > 0;
 
 -- Per game and available component: seats owning it or not, and their summed win shares.
 create or replace macro owned_wins_by_game(component_type) as table
@@ -83,51 +84,29 @@ create or replace macro owned_wins_by_game(component_type) as table
 
 -- Per component of the kind: times used (the `uses` counts of its roles' use kinds) and the
 -- users' summed win shares; score attributed (score events whose cause is it) and cost (the
--- resources its roles say pay for it). Uses come from the `uses` counts per game and seat (a
--- few million rows, where the events hold tens of millions of die rolls); of the events only
--- the columns and kinds needed are read: on 100M events each extra string column costs about
--- a second.
+-- resources its roles say pay for it). From `seat_components`: a few million rows, where the
+-- events hold tens of millions of die rolls.
 create or replace macro component_event_totals(component_type) as table
-    -- The roles' words are constants (role_list): DuckDB pushes the filters into the Parquet
-    -- scan, and with events stored by kind and resource it then reads only the row groups
-    -- that can match. One scan per question, not one per kind.
-    with use_events as (
-        select item, game_id, seat, n from uses
-        where list_contains(role_list('use', component_type), kind)
-    ),
-    use_totals as (
-        select e.item::varchar as component,
-               sum(e.n)::bigint as n_uses,
-               sum(e.n * p.win_share)::double as use_wins
-        from use_events as e
-        join players as p using (game_id, seat)
-        group by e.item
-    ),
-    score_totals as (
-        select cause::varchar as component, sum(amount) as score
-        from score_events() group by cause
-    ),
-    cost_events as (
-        select cause, -amount as amount from events
-        where list_contains(role_list('spend', ''), kind)
-          and list_contains(role_list('pay', component_type), resource)
-    ),
-    attributed as (
-        select coalesce(g.component, c.component) as component,
-               coalesce(g.score, 0)::bigint as score,
-               coalesce(c.cost, 0)::bigint as cost
-        from score_totals as g
-        full join (select cause::varchar as component, sum(amount) as cost
-                   from cost_events group by cause) as c using (component)
-        where coalesce(g.score, 0) <> 0 or coalesce(c.cost, 0) <> 0
+    -- One pass: a component's rows are summed at once (uses only where the seat played: the
+    -- users' win shares), and it is kept if it was used or its score or cost is not 0.
+    with totals as (
+        select c.component,
+               sum(c.uses) filter (where p.seat is not null) as n_uses,
+               sum(c.uses * p.win_share) filter (where c.uses > 0) as use_wins,
+               sum(c.score) as score,
+               sum(c.cost) as cost
+        from seat_components as c
+        left join players as p using (game_id, seat)
+        where c.kind = component_type
+        group by c.component
     )
     select component,
-           coalesce(u.n_uses, 0)::bigint as n_uses,
-           coalesce(u.use_wins, 0)::double as use_wins,
-           coalesce(a.score, 0)::bigint as score,
-           coalesce(a.cost, 0)::bigint as cost
-    from use_totals as u
-    full join attributed as a using (component);
+           coalesce(n_uses, 0)::bigint as n_uses,
+           coalesce(use_wins, 0)::double as use_wins,
+           score::bigint as score,
+           cost::bigint as cost
+    from totals
+    where n_uses > 0 or score <> 0 or cost <> 0;
 
 -- One row per seat and game, with the game's setup.
 create or replace macro seat_games() as table

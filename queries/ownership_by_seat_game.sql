@@ -18,13 +18,13 @@ game_rows as (
     from games
 ),
 masks as (
-    -- grouped by game id before the join to game_rows: the events arrive game by game, so
+    -- grouped by game id before the join to game_rows: the rows arrive game by game, so
     -- this aggregation stays in cache, and the join then meets one row per game and seat
     select a.game_id,
            a.seat,
            o.component_index // 63 as word,
            bit_or(1::bigint << (o.component_index % 63)::bigint) as mask
-    from acquisition_events($component::varchar) as a
+    from acquisitions($component::varchar) as a
     -- the hash first: joining millions of rows on an integer, then checking the text of
     -- the few dozen that match, costs about two thirds of a join on the text alone
     join offered as o

@@ -1,5 +1,5 @@
 -- question: How often is each component of the kind used, how do its users do per use, and how much score and cost is attributed to it?
--- grain: one row per component used, or the cause of some score or cost (other causes too)
+-- grain: one row per component of the kind used, or the cause of some score or cost
 -- param: component VARCHAR  -- a component kind of the game's roles (default: its first)
 with totals as (
     select component, n_uses, use_wins, score, cost

@@ -8,6 +8,11 @@ from pathlib import Path
 import polars as pl
 
 from analytics.eventlog.schema import SCHEMA_VERSION, TABLES, WORD_COLUMNS, uses_frame
+from analytics.eventlog.seat_components import (
+    SEAT_COMPONENTS,
+    component_kinds,
+    seat_components_frame,
+)
 from analytics.eventlog.writer import commit_part, frame, write_runs
 from analytics.games.diceforge.catalogue import ATTRIBUTES, USE_KINDS, catalogue_of_cards
 from analytics.games.diceforge.roles import ROLES
@@ -64,9 +69,11 @@ class LogBuilder:
             "cause": cause, "detail": detail,
         })
 
-    def write(self, folder: Path, end_events: bool = True) -> Path:
+    def write(self, folder: Path, end_events: bool = True, seat_components: bool = True
+              ) -> Path:
         """Write the run folder (with one `game_ended` event per seat unless told not to); its
-        vocabulary is the words its events use, as a game declares its own."""
+        vocabulary is the words its events use, as a game declares its own. Without
+        `seat_components`, its part is one logged before parts held that table."""
         games, players, events = [], [], []
         for spec in self.games:
             seat_rows = _seat_rows(spec)
@@ -89,7 +96,12 @@ class LogBuilder:
         events_frame = frame("events", columns, vocabulary)
         events_frame.write_parquet(part / "events.parquet")
         # Derived from the hand-built events as the writer derives it from the engine's.
-        uses_frame(events_frame, vocabulary["use_kinds"]).write_parquet(part / "uses.parquet")
+        uses = uses_frame(events_frame, vocabulary["use_kinds"])
+        uses.write_parquet(part / "uses.parquet")
+        if seat_components:
+            kinds = component_kinds((ATTRIBUTES, self.components))
+            seat_components_frame(events_frame, uses, ROLES, kinds).write_parquet(
+                part / f"{SEAT_COMPONENTS}.parquet")
         commit_part(part, len(games))
         write_runs(folder, self._manifest(), (ATTRIBUTES, self.components), ROLES)
         write_config(folder, {}, max(1, len(games)), "test")  # one part holds every game
@@ -169,6 +181,8 @@ def rewrite(folder: Path, table: str, change) -> None:
     path = folder / "parts" / "00000" / f"{table}.parquet"
     original = pl.read_parquet(path)
     change(original).cast(dict(original.schema)).write_parquet(path)
+    if table in ("events", "uses"):  # what is derived from them no longer agrees: gone
+        (path.parent / f"{SEAT_COMPONENTS}.parquet").unlink(missing_ok=True)
 
 
 def sample_logs(folder: Path) -> Path:

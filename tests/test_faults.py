@@ -214,13 +214,18 @@ def test_an_unfinished_run_is_answered_with_a_warning_line(tmp_path, reference):
         assert result.stderr.splitlines().count(warning) == 1, args
 
 
-def test_damage_inside_a_file_is_named_by_the_query_and_found_by_repair(tmp_path, reference):
+@pytest.mark.parametrize(("table", "command"), [
+    ("events", ["query", "acquisitions_by_event"]),
+    ("seat_components", ["cards", "--min-n", "0"]),  # what the card table reads
+])
+def test_damage_inside_a_file_is_named_by_the_query_and_found_by_repair(tmp_path, reference,
+                                                                        table, command):
     out = copy_of(reference, tmp_path)
-    damaged = out / "parts" / "00005" / "events.parquet"
+    damaged = out / "parts" / "00005" / f"{table}.parquet"
     data = bytearray(damaged.read_bytes())  # the footer stays whole: only the data is hit
     data[len(data) // 4: len(data) // 2] = bytes(len(data) // 2 - len(data) // 4)
     damaged.write_bytes(bytes(data))
-    cards = CliRunner().invoke(main, ["cards", "--min-n", "0", "--logs", str(out)])
+    cards = CliRunner().invoke(main, [*command, "--logs", str(out)])
     assert cards.exit_code == 1 and cards.stdout == ""
     [line] = cards.stderr.splitlines()
     assert line.startswith("Error: query ") and f"; {damaged}: damaged (" in line

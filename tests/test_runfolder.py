@@ -58,3 +58,36 @@ def test_a_run_from_before_markers_is_judged_by_its_files(tmp_path):
     assert check_run(out).whole == {0: 8, 1: 8}
     (out / "parts" / "00001" / "uses.parquet").unlink()
     assert check_run(out).damaged == {1: f"{out}/parts/00001/uses.parquet: missing"}
+
+
+def test_a_marker_vouches_for_the_tables_of_the_sizes_it_recorded(tmp_path, monkeypatch):
+    """Readers skip the footers of tables whose size the part's marker recorded (the check of
+    100,000 games reads no footer); a table of another size, or a marker without sizes
+    (written before them), has its footer read as ever."""
+    import polars as pl
+
+    from analytics.eventlog import check
+
+    out = run_simulation(RunConfig(players=2, games=16, seed=1, bots=("random",)),
+                         tmp_path / "run", workers=1, progress=False, chunk_size=8)
+    part = out / "parts" / "00001"
+    marker = json.loads((part / "_committed.json").read_text(encoding="utf-8"))
+    assert marker["games"] == 8
+    assert marker["sizes"] == {p.name: p.stat().st_size for p in part.glob("*.parquet")}
+    assert set(marker["sizes"]) == {f"{t}.parquet" for t in
+                                    ("games", "players", "events", "uses", "seat_components")}
+    read = []
+    real_footer = check._footer
+
+    def footer(path):  # the parts' footers read (the run-level files' are read every time)
+        read.extend([path.name] if "/parts/" in str(path) else [])
+        return real_footer(path)
+
+    monkeypatch.setattr(check, "_footer", footer)
+    assert check_run(out).whole == {0: 8, 1: 8} and read == []
+    players = pl.read_parquet(part / "players.parquet")
+    players.write_parquet(part / "players.parquet", compression="uncompressed")  # same rows
+    assert check_run(out).whole == {0: 8, 1: 8} and read == ["players.parquet"] * 2  # cols, rows
+    (part / "_committed.json").write_text('{"games": 8}', encoding="utf-8")
+    read.clear()
+    assert check_run(out).whole == {0: 8, 1: 8} and len(read) == 2 * 5

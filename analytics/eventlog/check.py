@@ -32,6 +32,9 @@ from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import COMMITTED, PARTS, part_dir
 
 PART_TABLES = ("games", "players", "events", "uses")
+# Part tables derived from the events that parts logged before them lack: such a part is whole
+# (readers derive the rows from its events; `dicelab repair` writes them), a damaged one is not.
+DERIVED_TABLES = ("seat_components",)
 MANIFEST = "runs.parquet"
 RUN_TABLES = (MANIFEST, "components.parquet")  # run-level tables, beside config.json
 CONFIG_FILE = "config.json"
@@ -76,6 +79,8 @@ class RunCheck:
     part_size: int
     whole: dict[int, int] = field(default_factory=dict)  # part -> its games
     damaged: dict[int, str] = field(default_factory=dict)  # part -> what is wrong, naming a file
+    # derived table -> the whole parts logged without it (DERIVED_TABLES)
+    lacking: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def n_parts(self) -> int:
@@ -107,19 +112,43 @@ def check_run(location: Location, deep: bool = False) -> RunCheck:
     size = stored["part_size"] if stored else part_size(n_games)
     check = RunCheck(folder, n_games, size)
     root = folder / PARTS
-    committed = {marker.path.rsplit("/", 2)[1] for marker in root.find(COMMITTED)} if (
-        root.is_dir()) else set()
+    listing = root.sizes() if root.is_dir() else {}  # every part file and its size, at once
+    committed = {path.partition("/")[0] for path in listing if path.endswith(f"/{COMMITTED}")}
     marked = bool(committed) or bool(stored and stored.get(MARKERS))
     for entry in root.iterdir():
         if not entry.name.isdigit() or not _counts(entry, marked, committed):
             continue  # not a part (readers never glob parts/*/), or not committed: missing
         part = int(entry.name)
-        problem = _part_problem(entry, check.games_in(part), deep)
+        files = {path.partition("/")[2]: size for path, size in listing.items()
+                 if path.startswith(f"{entry.name}/")}
+        vouched = set() if deep else _vouched(entry, files, check.games_in(part))
+        problem = _part_problem(entry, files, vouched, check.games_in(part), deep)
         if problem:
             check.damaged[part] = problem
         else:
             check.whole[part] = check.games_in(part)
+            for table in DERIVED_TABLES:
+                if f"{table}.parquet" not in files:
+                    check.lacking.setdefault(table, []).append(part)
     return check
+
+
+def _vouched(part: Place, files: dict[str, int], games: int) -> set[str]:
+    """The part's tables its marker vouches for: the writer recorded each table's size in the
+    marker once the table was whole, so a table of that very size (not truncated, not another
+    file put in its place) needs no look at its footer. Markers before sizes, or of another
+    game count, vouch for none; damage that keeps a file's size is found when a query fails
+    (damage_advice reads the files whole)."""
+    if COMMITTED not in files:
+        return set()
+    try:
+        marker = json.loads((part / COMMITTED).read_text())
+        recorded, marked_games = marker.get("sizes", {}), marker.get("games")
+    except (OSError, ValueError, UserError, AttributeError):
+        return set()
+    if marked_games != games or not isinstance(recorded, dict):
+        return set()
+    return {name for name, size in recorded.items() if files.get(name) == size}
 
 
 def _counts(part: Place, marked: bool, committed: set[str]) -> bool:
@@ -202,12 +231,18 @@ def _footer(path: Place) -> pq.FileMetaData:
         return pq.read_metadata(file)
 
 
-def _part_problem(part: Place, games: int, deep: bool) -> str | None:
-    """What makes this part folder not whole, naming the file; None when it is whole."""
-    for table in PART_TABLES:
+def _part_problem(part: Place, files: dict[str, int], vouched: set[str], games: int,
+                  deep: bool) -> str | None:
+    """What makes this part folder not whole, naming the file; None when it is whole. `files`
+    are its files (name -> size); those `vouched` for by its marker are whole."""
+    for table in (*PART_TABLES, *DERIVED_TABLES):
         path = part / f"{table}.parquet"
-        if not path.is_file():
+        if f"{table}.parquet" not in files:
+            if table in DERIVED_TABLES:
+                continue
             return f"{path}: missing"
+        if f"{table}.parquet" in vouched:
+            continue
         try:
             problem = _columns_problem(path, table)
             rows = _rows(path, deep)

@@ -99,6 +99,21 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
         "item": WORD,
         "n": pl.Int32,
     },
+    # Per game, seat and component of each kind of the game's roles: what the events say about
+    # it (eventlog/seat_components.py), read by the component tables instead of the events.
+    # A part table since seat_components existed; older parts lack it (readers then derive it).
+    "seat_components": {
+        "game_id": pl.Int64,
+        "seat": pl.Int8,
+        "kind": pl.Categorical,  # the component's kind (Dice Forge: card, face)
+        "component": pl.Categorical,
+        "copies": pl.Int32,  # acquired (0: only used, scored for or paid for)
+        "first_seq": pl.Int32,  # the first acquisition's event (null: never acquired)
+        "first_round": pl.Int8,
+        "uses": pl.Int32,
+        "score": pl.Int32,  # score caused (gains and losses of the score whose cause it is)
+        "cost": pl.Int32,  # paid for it (the resources its roles say pay for it)
+    },
     # The run's catalogue (components.parquet, one file per run): every component its games
     # could hold. These are the columns of every game; each game adds its own attributes
     # (cost, slot, ...) with the types it declares (`ATTRIBUTE_TYPES`), and queries join on

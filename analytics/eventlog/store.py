@@ -109,6 +109,13 @@ class Place:
         return [self / p[len(base) + 1:] for p in sorted(self.fs.find(base))
                 if p.rpartition("/")[2] == name]
 
+    def sizes(self) -> dict[str, int]:
+        """Every file under this folder, by its path relative to it, with its size in bytes
+        (one listing)."""
+        base = self.path.rstrip("/")
+        return {path[len(base) + 1:]: int(info["size"])
+                for path, info in self.fs.find(base, detail=True).items()}
+
     def open(self, mode: str = "rb") -> IO:
         return self.fs.open(self.path, mode)
 

@@ -13,6 +13,7 @@ The writer knows no game: the words of events come from the vocabulary the game 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from itertools import chain
 from operator import itemgetter
 
@@ -32,6 +33,7 @@ from analytics.eventlog.schema import (
     table_schema,
     uses_frame,
 )
+from analytics.eventlog.seat_components import SEAT_COMPONENTS, seat_components_frame
 from analytics.eventlog.store import Location, Place
 
 PARTS = "parts"
@@ -86,10 +88,13 @@ def part_dir(run_dir: Location, index: int) -> Place:
 
 
 def write_part(run_dir: Location, index: int, games: dict[str, list], players: dict[str, list],
-               events: pl.DataFrame, vocabulary: Vocabulary) -> Place:
-    """One chunk of games as a folder of Parquet files (games, players, events and the `uses`
-    counts derived from the events), then its marker. `events` is a frame of the declared
-    events schema (built in batches by `frame("events", events_columns(...), vocabulary)`).
+               events: pl.DataFrame, vocabulary: Vocabulary, roles: Roles,
+               kinds: Mapping[str, str]) -> Place:
+    """One chunk of games as a folder of Parquet files (games, players, events, and derived
+    from the events the `uses` counts and the `seat_components` table, by the game's `roles`
+    and `kinds`, the run's catalogue as component -> kind), then its marker. `events` is a
+    frame of the declared events schema (built in batches by `frame("events",
+    events_columns(...), vocabulary)`).
 
     A part already committed is left as it is. Two writers of one part at once (a part retried
     after its worker was lost, a resumed run racing the workers of a killed one) put the same
@@ -99,8 +104,9 @@ def write_part(run_dir: Location, index: int, games: dict[str, list], players: d
     final = part_dir(run_dir, index)
     if (final / COMMITTED).exists():
         return final  # whole already, and the same games: the first copy is kept untouched
+    uses = uses_frame(events, vocabulary[USE_KINDS])
     tables = {"games": frame("games", games), "players": frame("players", players),
-              "uses": uses_frame(events, vocabulary[USE_KINDS])}
+              "uses": uses, SEAT_COMPONENTS: seat_components_frame(events, uses, roles, kinds)}
     for name, table in tables.items():
         _put_parquet(table, final / f"{name}.parquet")
     _put_parquet(_sorted_events(events), final / "events.parquet", statistics=True,
@@ -109,9 +115,22 @@ def write_part(run_dir: Location, index: int, games: dict[str, list], players: d
     return final
 
 
+def write_seat_components(part: Location, events: pl.DataFrame, uses: pl.DataFrame,
+                          roles: Roles, kinds: Mapping[str, str]) -> None:
+    """Put the `seat_components` table of a committed part logged before parts held one, from
+    its `events` and `uses` (`dicelab repair`): a whole file or none, as every table."""
+    _put_parquet(seat_components_frame(events, uses, roles, kinds),
+                 Place.of(part) / f"{SEAT_COMPONENTS}.parquet")
+
+
 def commit_part(part: Location, games: int) -> None:
-    """Put the marker that makes a part folder readable: only once its tables are whole."""
-    (Place.of(part) / COMMITTED).put_text(json.dumps({"games": games}))
+    """Put the marker that makes a part folder readable: only once its tables are whole. It
+    records each table's size, so readers that find the same sizes need not read the tables'
+    footers (eventlog/check.py)."""
+    part = Place.of(part)
+    sizes = {name: size for name, size in sorted(part.sizes().items())
+             if name.endswith(".parquet") and "/" not in name and not name.startswith(".")}
+    (part / COMMITTED).put_text(json.dumps({"games": games, "sizes": sizes}))
 
 
 def _sorted_events(events: pl.DataFrame) -> pl.DataFrame:

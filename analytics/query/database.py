@@ -16,11 +16,12 @@ The query's name is its file stem (`card_contribution_by_card`) or `audits/<stem
 invariant checks in `queries/audits/`. Files whose name starts with `_` are not queries:
 `_macros.sql` holds table macros shared by every query, created when the logs are opened.
 
-Views `runs`, `games`, `players`, `events` and `uses` are created over the run folders, and
-`components`, the runs' catalogues (for logs of schema 2, which have none, the catalogue of
-that release: analytics/eventlog/legacy.py). Filters (player count, module, card set, bot) are
-applied once, here, to the set of games every view exposes, so every query file honours them
-without repeating SQL.
+Views `runs`, `games`, `players`, `events`, `uses` and `seat_components` are created over the
+run folders (the last derived from the events where some part was logged before parts held it:
+the same rows, slower), and `components`, the runs' catalogues (for logs of schema 2, which
+have none, the catalogue of that release: analytics/eventlog/legacy.py). Filters (player count,
+module, card set, bot) are applied once, here, to the set of games every view exposes, so every
+query file honours them without repeating SQL.
 """
 
 from __future__ import annotations
@@ -47,14 +48,17 @@ from analytics.eventlog.check import (
     warn_unfinished,
 )
 from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
+from analytics.eventlog.seat_components import SEAT_COMPONENTS
 from analytics.eventlog.store import Place, is_url
 from analytics.eventlog.writer import PARTS
 from analytics.query.files import queries_dir, runs_under
 from analytics.query.provenance import ambiguous_set, no_set_matches
-from analytics.query.roles import create_roles, pooled_roles
+from analytics.query.roles import create_roles, pooled_roles, quoted
 
 QUERIES_DIR = queries_dir()
 MACROS_FILE = "_macros.sql"
+DERIVED_FILE = "_seat_components.sql"  # the seat_components view of older parts
+OLDER_PARTS_FILE = "_older_parts.sql"  # the macros of the tables over their events
 TABLE_NAMES = ("games", "players", "events", "uses")
 PARAM_LINE = re.compile(
     r"^--\s*param:\s*(?P<name>[a-z_][a-z0-9_]*)\s+(?P<type>[A-Za-z]+)"
@@ -284,9 +288,13 @@ class LogDatabase:
         # One game's roles: which of its words the queries read for each role.
         self.roles = pooled_roles(self.folders, game or self.filters.game)
         create_roles(self.con, self.roles)
+        if not self.has_seat_components:
+            self._derive_seat_components()
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
+        if not self.has_seat_components:  # the tables' macros read the events, as before
+            self.con.execute((QUERIES_DIR / OLDER_PARTS_FILE).read_text(encoding="utf-8"))
 
     def __enter__(self) -> LogDatabase:
         return self
@@ -344,6 +352,19 @@ class LogDatabase:
             raise UserError(f"query {query.name!r} ({query.path}) failed: {first_line}"
                             f"{advice}") from None
 
+    @property
+    def has_seat_components(self) -> bool:
+        """Whether every part read holds its `seat_components` table (else the view derives
+        the same rows from the events, slower: `dicelab repair` writes the tables)."""
+        return not any(check.lacking.get(SEAT_COMPONENTS) for check in self.checks)
+
+    def _derive_seat_components(self) -> None:
+        self.con.execute((QUERIES_DIR / DERIVED_FILE).read_text(encoding="utf-8"))
+        # Kinds are the roles' words, quoted by the roles' own quoting (no binds in a view).
+        kinds = " union all ".join(f"select * from seat_components_from_events({quoted(kind)})"
+                                   for kind in self.roles.kinds)
+        self.con.execute(f"create view seat_components as {kinds}")
+
     def _create_views(self) -> None:
         runs = [folder / "runs.parquet" for folder in self.folders]
         self.con.execute("create view _read_runs as select * from "
@@ -353,18 +374,19 @@ class LogDatabase:
         source = ("* replace (coalesce(source, 'simulated') as source)" if "source" in columns
                   else "*, 'simulated' as source")
         self.con.execute(f"create view _all_runs as select {source} from _read_runs")
-        for table in TABLE_NAMES:
+        for table in (*TABLE_NAMES, *[SEAT_COMPONENTS] * self.has_seat_components):
             files = [f for check in self.checks for f in check.files(table)]
             if not files:
                 where = ", ".join(map(str, self.folders))
                 raise UserError(f"no games logged yet in {where} (no parts/*/{table}.parquet)")
             self.con.execute(f"create view _all_{table} as "
                              f"select * from read_parquet({_sql_list(files)})")
+        tables = (*TABLE_NAMES, *[SEAT_COMPONENTS] * self.has_seat_components)
         if not self.filters.active:
-            for table in ("runs", *TABLE_NAMES):
+            for table in ("runs", *tables):
                 self.con.execute(f"create view {table} as select * from _all_{table}")
             return
-        self._create_filtered_views()
+        self._create_filtered_views(tables)
 
     def _create_components(self, versions: dict[Path, int]) -> None:
         """The `components` view: the catalogues of the runs the other views keep, a few dozen
@@ -388,7 +410,7 @@ class LogDatabase:
         self.con.execute("create view components as select * from _all_components "
                          "where run_id in (select run_id from runs)")
 
-    def _create_filtered_views(self) -> None:
+    def _create_filtered_views(self, tables: tuple[str, ...]) -> None:
         f = self.filters
         self.con.execute(_KEPT_GAMES_SQL, {
             "players": list(f.players), "modules": list(f.module),
@@ -400,7 +422,7 @@ class LogDatabase:
         if not kept:
             raise UserError(f"no games match {f.describe()} in "
                             f"{', '.join(map(str, self.folders))}")
-        for table in TABLE_NAMES:
+        for table in tables:
             self.con.execute(f"create view {table} as select * from _all_{table} "
                              f"where game_id in (select game_id from _kept_games)")
         self.con.execute("create view runs as select * from _all_runs "

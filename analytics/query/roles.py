@@ -42,8 +42,8 @@ def create_roles(con: duckdb.DuckDBPyConnection, roles: Roles) -> None:
     con.execute("create table roles as select * from _roles_rows")
     con.unregister("_roles_rows")
     # Constants, not lookups in `roles`: DuckDB pushes constant filters into the Parquet scan.
-    con.execute(f"create or replace macro score_resource() as {_literal(roles.score)}")
-    cases = " ".join(f"when role_name = {_literal(role)} and component_type = {_literal(kind)} "
+    con.execute(f"create or replace macro score_resource() as {quoted(roles.score)}")
+    cases = " ".join(f"when role_name = {quoted(role)} and component_type = {quoted(kind)} "
                      f"then {_list(values)}" for (role, kind), values in _lists(roles).items())
     con.execute("create or replace macro role_list(role_name, component_type) as "
                 f"case {cases} else []::varchar[] end")
@@ -74,10 +74,10 @@ def _lists(roles: Roles) -> dict[tuple[str, str], list[str]]:
     return lists
 
 
-def _literal(text: str) -> str:
+def quoted(text: str) -> str:
     # Macro bodies take no binds: the roles' words are quoted here, escaping quotes.
     return "'" + text.replace("'", "''") + "'"
 
 
 def _list(values: list[str]) -> str:
-    return "[" + ", ".join(map(_literal, values)) + "]::varchar[]"
+    return "[" + ", ".join(map(quoted, values)) + "]::varchar[]"

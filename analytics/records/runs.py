@@ -23,6 +23,7 @@ from analytics.engine.loop import Decider, GameResult, play
 from analytics.errors import UserError
 from analytics.eventlog import SCHEMA_VERSION
 from analytics.eventlog.reader import read_table
+from analytics.eventlog.seat_components import component_kinds
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import check_game, get_game
 from analytics.games.plugin import RunSetup
@@ -189,5 +190,6 @@ def _write_run(parent: Path, games: list[tuple[Record, RunSetup, GameResult]]) -
         ids.append(game_id)
         events.append(result.events)
     write_part(folder, 0, cols_games, cols_players,
-               frame("events", events_columns(ids, events), vocabulary), vocabulary)
+               frame("events", events_columns(ids, events), vocabulary), vocabulary,
+               plugin.roles, component_kinds(plugin.catalogue(setup.game_setup)))
     return name

@@ -23,8 +23,17 @@ from analytics.eventlog.check import require_run_files as require_run_files
 from analytics.eventlog.check import require_whole as require_whole
 from analytics.eventlog.check import run_files_problem as run_files_problem
 from analytics.eventlog.check import warn_unfinished as warn_unfinished
+from analytics.eventlog.reader import read_components, read_parquet, read_roles, read_runs
+from analytics.eventlog.seat_components import SEAT_COMPONENTS, component_kinds
 from analytics.eventlog.store import Location, Place
-from analytics.eventlog.writer import INCOMPLETE, PARTS, part_dir
+from analytics.eventlog.writer import (
+    COMMITTED,
+    INCOMPLETE,
+    PARTS,
+    commit_part,
+    part_dir,
+    write_seat_components,
+)
 
 
 def write_config(folder: Location, config: dict, size: int, code_version: str) -> None:
@@ -44,6 +53,24 @@ def drop_damaged(check: RunCheck) -> list[str]:
     dropped = list(check.damaged.values())
     check.damaged.clear()
     return dropped
+
+
+def write_derived_tables(check: RunCheck) -> int:
+    """Put the `seat_components` table of every whole part logged before parts held one,
+    derived from its events by the run's roles and catalogue (any code's events: nothing is
+    played); how many parts got one."""
+    lacking = check.lacking.pop(SEAT_COMPONENTS, [])
+    if not lacking:
+        return 0
+    roles = read_roles(check.folder)
+    kinds = component_kinds(read_components(check.folder, read_runs(check.folder)))
+    for part in lacking:
+        folder = part_dir(check.folder, part)
+        write_seat_components(folder, read_parquet(folder / "events.parquet"),
+                              read_parquet(folder / "uses.parquet"), roles, kinds)
+        if (folder / COMMITTED).exists():  # (runs before markers have none: none is added)
+            commit_part(folder, check.whole[part])  # its marker now vouches for the new table
+    return len(lacking)
 
 
 def clear_leftovers(location: Location) -> None:

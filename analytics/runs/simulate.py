@@ -21,6 +21,7 @@ from analytics.engine import derive_seed, play_game
 from analytics.errors import Notice, UserError
 from analytics.eventlog import SCHEMA_VERSION
 from analytics.eventlog.schema import TABLES
+from analytics.eventlog.seat_components import component_kinds
 from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import events_columns, frame, write_part, write_runs
 from analytics.games import get_game
@@ -162,7 +163,7 @@ def play_chunk(config: RunConfig, out: str, chunk: int, size: int,
                 framed.append(frame("events", events_columns(game_ids, events), vocabulary))
                 game_ids, events = [], []
         write_part(out, chunk, games, players, pl.concat(framed, rechunk=False),
-                   vocabulary)
+                   vocabulary, game.roles, component_kinds(game.catalogue(setup.game_setup)))
     return len(indices)
 
 

@@ -138,7 +138,8 @@ def rate_difference(first: ClusteredRates, second: ClusteredRates, confidence: f
     d = first.rate - second.rate
     z = normal_quantile(confidence)
     levels = np.append(Z_GRID[Z_GRID < z], z)
-    lows, highs = zip(*(_mover(first, second, r, level) for level in levels), strict=True)
+    # Every level at once (a row each): the same arithmetic as one level at a time.
+    lows, highs = _mover(first, second, r, levels[:, None])
     with np.errstate(invalid="ignore"):
         low, high = np.minimum(np.min(lows, axis=0), d), np.maximum(np.max(highs, axis=0), d)
     return RateDifference(d, low, high, _inverted_p(first, second, r))
@@ -150,7 +151,7 @@ def _inverted_p(first: ClusteredRates, second: ClusteredRates, r: np.ndarray) ->
     NaN where either is missing, below 1e-300 where no level reaches 0)."""
     d = first.rate - second.rate
     with np.errstate(invalid="ignore"):
-        reached = np.array([_reaches_zero(first, second, r, d, z) for z in Z_GRID])
+        reached = _reaches_zero(first, second, r, d, Z_GRID[:, None])
         first_reached = np.where(reached.any(axis=0), reached.argmax(axis=0), len(Z_GRID) - 1)
         low_z, high_z = Z_GRID[np.maximum(first_reached - 1, 0)], Z_GRID[first_reached]
         for _ in range(40):

@@ -65,10 +65,10 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         # they are read while numpy builds the design and fits.
         totals = db.submit("uses_and_score_by_component", {"component": component})
         seats = db.run("outcome_by_seat_game")
-        acquired = db.run("acquisitions_by_event", {"component": component})
+        acquired = db.run("acquisitions_by_seat_game", {"component": component})
         available = db.run("components_by_run", {"component": component})
-        # Alphabetical (code point order, as DuckDB sorts text): acquisitions_by_event numbers
-        # the components in this order.
+        # Alphabetical (code point order, as DuckDB sorts text): acquisitions_by_seat_game
+        # numbers the components in this order.
         names = sorted(available["component"].unique().to_list())
         design = SeatDesign.build(seats, acquired, available, names)
         del acquired  # millions of rows, no longer needed: keep the peak memory down
@@ -104,8 +104,10 @@ def _frame(component: str, names: list[str], design: SeatDesign, rates: dict,
            effects: list[stats.Estimate], used: dict, score: str) -> tuple[pl.DataFrame, int]:
     """The table's columns, and how many rows the delta family tests."""
     delta = stats.rate_difference(rates["owned_wr"], rates["not_owned_wr"])
-    profiles = rates["owned_wr"].influence - rates["not_owned_wr"].influence
-    same_as = stats.same_hypotheses([stats.profile_signature(v) for v in profiles.T],
+    # A component's profile over games is a row here: contiguous, not a strided column.
+    profiles = np.ascontiguousarray((rates["owned_wr"].influence
+                                     - rates["not_owned_wr"].influence).T)
+    same_as = stats.same_hypotheses([stats.profile_signature(v) for v in profiles],
                                     delta.p_value)
     adjusted_p = np.array([e.p_value if e.n >= MIN_ADJUSTED else np.nan for e in effects])
     n_owned = rates["owned_wr"].n

@@ -56,16 +56,18 @@ def _first_in_group(group: np.ndarray, order: np.ndarray, n_groups: int) -> np.n
 
 
 def _acquired_cells(seats: pl.DataFrame, acquired: pl.DataFrame
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seat row, component column and seq of the acquisitions by a seat of `seats` (an inner
-    join, in numpy). The column is the component's rank among the offered ones, less one."""
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Seat row, component column, first seq and copies of the acquisitions by a seat of
+    `seats` (an inner join, in numpy). The column is the component's rank among the offered
+    ones, less one."""
     row = _seat_rows(seats, acquired["game_id"].to_numpy(), acquired["seat"].to_numpy())
     col = acquired["component_rank"].to_numpy().astype(np.int64) - 1
-    seq = acquired["seq"].to_numpy().astype(np.int64)
+    seq = acquired["first_seq"].to_numpy().astype(np.int64)
+    copies = acquired["copies"].to_numpy().astype(float)
     kept = row >= 0
     if kept.all():  # the usual case: copying millions of rows to drop none costs a tenth of a s
-        return row, col, seq
-    return row[kept], col[kept], seq[kept]
+        return row, col, seq, copies
+    return row[kept], col[kept], seq[kept], copies[kept]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,8 @@ class SeatDesign:
     game: np.ndarray  # game index (0 .. n_games - 1) of each seat row
     run: np.ndarray  # run index of each seat row
     win_share: np.ndarray
-    owned: np.ndarray  # (seats, components) 0/1: acquired in a game where it is available
+    owned: np.ndarray  # (seats, components) bool: acquired in a game where it is available
+    owned_cells: tuple[np.ndarray, np.ndarray]  # its True cells: seat rows, component columns
     run_available: np.ndarray  # (runs, components) 0/1
     copies: np.ndarray  # copies acquired of each component, over all seats
     first_wins: np.ndarray  # win shares summed over each component's first acquirers
@@ -90,7 +93,8 @@ class SeatDesign:
     @classmethod
     def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
               names: Sequence[str]) -> SeatDesign:
-        """From `outcome_by_seat_game`, `acquisitions_by_event` and `components_by_run` rows."""
+        """From `outcome_by_seat_game`, `acquisitions_by_seat_game` and `components_by_run`
+        rows."""
         game = _game_index(seats["game_id"].to_numpy())
         runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))
         run_index = {run: i for i, run in enumerate(runs)}
@@ -100,19 +104,20 @@ class SeatDesign:
                       _index_of(available["component"], column)] = 1.0
         run = _index_of(seats["run_id"], run_index)
         win_share = seats["win_share"].to_numpy().astype(float)
-        row, col, seq = _acquired_cells(seats, acquired)
-        owned = np.zeros((seats.height, len(names)))
-        owned.ravel()[row * len(names) + col] = 1.0  # flat indices: 2-D fancy indexing is slower
-        if not run_available.all():
-            owned *= run_available[run]  # as in the SQL: owned only where it could be acquired
-        copies = np.bincount(col, minlength=len(names)).astype(float)
+        row, col, seq, acquired_copies = _acquired_cells(seats, acquired)
+        # As in the SQL: owned only where it could be acquired.
+        kept = run_available[run[row], col] > 0 if not run_available.all() else slice(None)
+        owned_cells = row[kept], col[kept]
+        owned = np.zeros((seats.height, len(names)), dtype=bool)
+        owned.ravel()[owned_cells[0] * len(names) + owned_cells[1]] = True  # flat: faster
+        copies = np.bincount(col, weights=acquired_copies, minlength=len(names))
         # The first acquirer of a component in a game: the seat of its smallest seq there.
         group = game[row] * len(names) + col
         first = _first_in_group(group, seq, (int(game[-1]) + 1 if len(game) else 0) * len(names))
         first_wins = np.bincount(col[first], weights=win_share[row[first]], minlength=len(names))
         first_games = np.bincount(col[first], minlength=len(names)).astype(float)
-        return cls(list(names), game, run, win_share, owned, run_available, copies, first_wins,
-                   first_games)
+        return cls(list(names), game, run, win_share, owned, owned_cells, run_available, copies,
+                   first_wins, first_games)
 
     @property
     def n_games(self) -> int:
@@ -124,8 +129,14 @@ class SeatDesign:
             return np.zeros((0, 2 * (len(self.names) + self.run_available.shape[0])))
         # Seat rows are ordered by game, so each game's rows are one contiguous slice.
         starts = np.flatnonzero(np.diff(self.game, prepend=-1))
-        owners = np.add.reduceat(self.owned, starts, axis=0)
-        owner_wins = np.add.reduceat(self.owned * self.win_share[:, None], starts, axis=0)
+        # Summed over the owned cells only. Win shares are float32 values (a few seats of a
+        # game, multiples of 2^-26 or coarser), so these sums are exact in any order.
+        row, col = self.owned_cells
+        k = len(self.names)
+        cell = self.game[row] * k + col
+        owners = np.bincount(cell, minlength=len(starts) * k).reshape(-1, k).astype(float)
+        owner_wins = np.bincount(cell, weights=self.win_share[row],
+                                 minlength=len(starts) * k).reshape(-1, k)
         in_run = np.zeros((len(starts), self.run_available.shape[0]))
         in_run[np.arange(len(starts)), self.run[starts]] = 1.0
         seats = np.bincount(self.game)[:, None] * in_run
