@@ -16,6 +16,14 @@ def get_game(name: str):
     return GAMES[name]
 
 
+def game_of(state: object):
+    """The game whose state `state` is (a search bot learns from its view what it plays)."""
+    for game in GAMES.values():
+        if isinstance(state, game.state_type):
+            return game
+    raise UserError(f"no game plays a {type(state).__name__} state")
+
+
 def check_game(asked: str | None, found: str, where: str) -> None:
     """--game, when given, must be the game of what a command reads (a run, a record)."""
     get_game(found)
