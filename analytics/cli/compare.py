@@ -132,13 +132,17 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of every arm.")
 @click.option("--out", type=click.Path(), default=None,
               help="Keep the runs here; default: a temporary folder.")
+@click.option("--skill", default=None, metavar="BOT,BOT,...",
+              help="Skill levels, weakest first: each bot plays every seat (a rung of "
+                   "'dicelab ladder'); the values side by side, and whether each holds for "
+                   "stronger players. Replaces --bots.")
 @click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @format_option
 def value_command(component_id, all_cards, card_set, module, ablate, bots, rules, players, games,
-                  seed, out, workers, quiet, cluster, game, fmt):
+                  seed, out, skill, workers, quiet, cluster, game, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -153,6 +157,7 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
       dicelab value hydra --ablate forbid --bots economist,hero,economist,hero
       dicelab value --all --set base --games 5000 --format csv
       dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
+      dicelab value hydra --ablate forbid --skill economist,lookahead,mcts:100 --games 2000
     """
     import polars as pl
 
@@ -163,6 +168,11 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
     out = out if out is None else prepare_out(out, folder=True)
+    if skill is not None:
+        _skill_value(card_set, component_id, players, games, seed, _bots(skill),
+                     parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "",
+                     module, fmt)
+        return
     report = card_value(card_set, component_id, players, games, seed, _bots(bots),
                         parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "",
                         module)
@@ -183,6 +193,30 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
                           f"Each seat and bot, with the {report.kind} minus without",
                           render_table(detail)])
         _echo(text, (*report.read, note(report.kind)))
+
+
+def _skill_value(card_set, card, players, games, seed, levels, rules, out, workers, progress,
+                 cluster, ablate, game, module, fmt) -> None:
+    """`value --skill a,b,c`: the value at each level (every seat that bot), side by side."""
+    from pathlib import Path
+
+    from analytics.experiments.ladder import plain_name
+    from analytics.experiments.skill import LEVEL_NOTE, value_by_skill
+    from analytics.experiments.value import card_value, note
+    from analytics.output import render_table
+
+    reports = {level: card_value(card_set, card, players, games, seed, (level,), rules,
+                                 None if out is None else Path(out) / plain_name(level),
+                                 workers, progress, cluster, ablate, game, module)
+               for level in levels}
+    kind = next(iter(reports.values())).kind
+    table = value_by_skill({level: r.table for level, r in reports.items()}, kind)
+    read = tuple(f"{level}: {line}" for level, r in reports.items() for line in r.read)
+    if fmt != "table":
+        _echo(render_table(table.long, fmt), (*read, note(kind), LEVEL_NOTE))
+        return
+    text = "\n".join([render_table(table.wide), "", *table.lines])
+    _echo(text, (*read, note(kind), LEVEL_NOTE))
 
 
 COMMANDS = [compare_command, value_command]

@@ -52,13 +52,17 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
               help="Read these runs instead of simulating (repeatable).")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the balance report (HTML + Markdown twin) here.")
+@click.option("--skill", default=None, metavar="BOT,BOT,...",
+              help="Skill levels, weakest first: each bot (a rung of 'dicelab ladder', e.g. "
+                   "economist,lookahead,mcts:100) plays every seat; the levels side by side, "
+                   "and whether each conclusion holds for stronger players. Replaces --bots.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @view_options
 @format_option
 def balance_command(card_set, module, players_text, bots, games, seed, rules, out, workers,
-                    logs, report_path, quiet, cluster, game, columns, wide, fmt):
+                    logs, report_path, skill, quiet, cluster, game, columns, wide, fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of METRICS.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
@@ -72,6 +76,7 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
       dicelab balance --set base-alternates --bots economist --report reports/out/alt.html
       dicelab balance --logs logs/demo --format csv > balance.csv
       dicelab balance --module none,goddess --set rebellion-goddess-cards,goddess-discovery
+      dicelab balance --set base --players 4 --skill economist,lookahead,mcts:100
     """
     from analytics.experiments.balance import balance_table, parse_player_counts
     if report_path is not None:
@@ -84,6 +89,11 @@ def balance_command(card_set, module, players_text, bots, games, seed, rules, ou
     if card_set is not None and logs:
         raise UserError("give --set (simulate) or --logs (read runs), not both")
     modules = tuple(m.strip() for m in module.split(","))
+    if skill is not None:
+        levels = tuple(b.strip() for b in skill.split(","))
+        _skill_balance(card_set, module, counts, levels, games, seed, out, rules, workers, logs,
+                       report_path, quiet, cluster, game, fmt)
+        return
     if modules != ("none",):  # a module's table has its own rows: modules side by side
         _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
                         report_path, quiet, cluster, game, fmt)
@@ -145,6 +155,39 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
         click.echo(line)
     for note in result.footnotes:
         click.echo(note, err=True)
+
+
+def _skill_balance(card_set, module, counts, levels, games, seed, out, rules, workers, logs,
+                   report_path, quiet, cluster, game, fmt) -> None:
+    """`--skill a,b,c`: each level's runs (every seat that bot), side by side."""
+    from analytics.experiments.skill import LEVEL_NOTE, balance_by_skill
+    from analytics.query.database import Filters, LogDatabase
+
+    if card_set is not None:
+        from analytics.experiments.balance_runs import simulate_runs
+        from analytics.experiments.ladder import plain_name
+
+        out = prepare_out(out, folder=True)
+        logs = [run for level in levels
+                for run in simulate_runs(card_set, module, counts, (level,), games, seed,
+                                         Path(out) / plain_name(level), parse_rules(rules),
+                                         workers, not quiet, cluster, game or "")]
+    with LogDatabase(logs, Filters(players=counts, game=game)) as db:
+        table = balance_by_skill(db.run("outcome_by_seat_game"), levels)
+        if report_path is not None:
+            from analytics.reports.report import BALANCE_SECTIONS, report_for
+
+            html, md = report_for(db, report_path, title="Balance report",
+                                  sections=BALANCE_SECTIONS, progress=not quiet)
+            click.echo(f"wrote {html} and {md}", err=True)
+    if fmt != "table":
+        click.echo(render_table(table.long, fmt), nl=False)
+    else:
+        click.echo(render_table(table.wide))
+        click.echo("")
+        for line in table.lines:
+            click.echo(line)
+    click.echo(LEVEL_NOTE, err=True)
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:

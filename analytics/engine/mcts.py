@@ -32,7 +32,7 @@ from typing import Any
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.decisions import Decision
-from analytics.engine.loop import GamePlugin
+from analytics.engine.loop import GamePlugin, _new_decision
 from analytics.errors import UserError
 
 REWARDS = ("rank", "win")
@@ -51,6 +51,7 @@ class Knobs:
     opponents: str = "policy"  # other seats in the tree: by the rollout policy, or max^n
     reward: str = "rank"
     horizon: int = 0  # rollout decisions past the tree before it is scored; 0: to the end
+    depth: int = 0  # tree decisions per iteration at most; 0: no bound
 
 
 def parse_budget(budget: Any) -> tuple[int | None, float | None]:
@@ -264,7 +265,7 @@ class IterationDecider:
             option, new = search.select(node, seat, kind, options, context, self.state)
             key = (kind, option)
             self.path.append((node, key, seat))
-            if new:
+            if new or len(self.path) == search.knobs.depth:
                 self.in_tree = False
             else:
                 child = node.children.get(key)
@@ -276,9 +277,8 @@ class IterationDecider:
             if self.left == 0:
                 raise Truncated
             self.left -= 1
-        return search.rollout_bots[seat].choose(self.state,
-                                                Decision(seat, kind, options, context),
-                                                search.rng)
+        return search.rollout_bots[seat].choose(
+            self.state, _new_decision((seat, kind, options, context)), search.rng)
 
 
 def search(game: GamePlugin, state: Any, decision: Decision, knobs: Knobs,

@@ -67,7 +67,12 @@ def table_folder(out: Path, spec: LadderSpec, table: tuple[str, ...]) -> Path:
     """Where a table's run goes: by setup, then by its bots (spec characters made plain)."""
     name = Path(spec.card_set).stem if spec.card_set.endswith(".toml") else spec.card_set
     setup = f"{spec.game}-{name}-{spec.module}-{spec.players}p-seed{spec.seed}"
-    return out / setup / "+".join(re.sub(r"[^A-Za-z0-9_.-]", "-", bot) for bot in table)
+    return out / setup / "+".join(plain_name(bot) for bot in table)
+
+
+def plain_name(bot: str) -> str:
+    """A bot's spec as a folder name: mcts:400:c=1.0 -> mcts-400-c-1.0."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", bot)
 
 
 def play_tables(spec: LadderSpec, out: Path, workers: int | None = None,

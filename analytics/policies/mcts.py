@@ -23,22 +23,22 @@ class MctsBot:
 
     def __init__(self, budget: Any = 400, c: float = 0.7, widen: float = 1.0,
                  alpha: float = 0.5, opponents: str = "policy", reward: str = "rank",
-                 horizon: int = 0, rollout: str = "") -> None:
+                 horizon: int = 0, depth: int = 0, rollout: str = "") -> None:
         iterations, millis = parse_budget(budget)
         for name, value, allowed in (("opponents", opponents, OPPONENTS),
                                      ("reward", reward, REWARDS)):
             if value not in allowed:
                 raise UserError(f"mcts {name}={value!r}: choose one of {', '.join(allowed)}")
-        if c < 0 or widen < 0 or alpha < 0 or horizon < 0:
-            raise UserError("mcts c, widen, alpha and horizon cannot be negative")
+        if min(c, widen, alpha, horizon, depth) < 0:
+            raise UserError("mcts c, widen, alpha, horizon and depth cannot be negative")
         self.knobs = Knobs(iterations, millis, float(c), float(widen), float(alpha), opponents,
-                           reward, int(horizon))
+                           reward, int(horizon), int(depth))
         self.rollout = rollout
         self.name = "mcts"
         self.params: dict[str, Any] = {
             "budget": str(budget), "iterations": iterations, "cpu_ms": millis, "c": float(c),
             "widen": float(widen), "alpha": float(alpha), "opponents": opponents,
-            "reward": reward, "horizon": int(horizon), "rollout": rollout or "(game default)",
+            "reward": reward, "horizon": int(horizon), "depth": int(depth), "rollout": rollout or "(game default)",
             "tree": "open loop, chance sampled per iteration"}
         self._game: Any = None
         self._bots: list = []
