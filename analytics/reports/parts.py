@@ -272,7 +272,8 @@ def read_skill(ctx: Context, frame: pl.DataFrame) -> str:
     if not lines:
         return ("These runs hold fewer than two skill levels (games where every seat is the "
                 "same bot): 'dicelab balance --skill economist,lookahead,mcts:100' plays them.")
-    return (f"Each column is a skill level: one bot in every seat. {LEVEL_NOTE}. "
+    return ("Each column is a skill level, in name order: one bot in every seat, in the "
+            f"games where every seat is that bot ({LEVEL_NOTE}). "
             + " ".join(f"{line}." for line in lines))
 
 
