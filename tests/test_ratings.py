@@ -30,9 +30,10 @@ def test_ratings_recover_a_planted_order():
     ratings = plackett_luce(names, planted_games(theta, 3000, 4, seed=1), n_boot=100)
     found = [r.estimate for r in ratings.ratings]
     assert found == sorted(found)  # the planted order, rung by rung
-    covered = sum(r.low <= ELO * t <= r.high for r, t in zip(ratings.ratings, theta))
+    covered = sum(r.low <= ELO * t <= r.high for r, t in zip(ratings.ratings, theta, strict=True))
     assert covered >= len(theta) - 1  # 95% intervals: at most one miss among six
-    assert all(abs(r.estimate - ELO * t) < 60 for r, t in zip(ratings.ratings[1:], theta[1:]))
+    assert all(abs(r.estimate - ELO * t) < 60
+               for r, t in zip(ratings.ratings[1:], theta[1:], strict=True))
 
 
 def test_two_bots_give_the_log_odds_of_their_games():

@@ -168,7 +168,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: 
         click.echo(render_table(table, fmt))
 
 
-for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *LADDER_COMMANDS, *REPORT_COMMANDS, *RECORD_COMMANDS,
+for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *LADDER_COMMANDS, *REPORT_COMMANDS,
+                *RECORD_COMMANDS,
                 repair_command, sweep_command):
     main.add_command(command)
 

@@ -114,10 +114,14 @@ class _Probe:
         raise _Asked((seat, kind, options) == (d.seat, d.kind, d.options)
                      and len(self.state.log.rows) == self.events)
 
-    def roll(self, *_: Any) -> int:
+    def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         raise _Asked(False)
 
-    draw = shuffle = roll
+    def draw(self, bag: str, n: int, k: int) -> list[int]:
+        raise _Asked(False)
+
+    def shuffle(self, deck: str, n: int) -> list[int]:
+        raise _Asked(False)
 
 
 def resumes_at(game: GamePlugin, state: Any, decision: Decision) -> bool:
@@ -246,7 +250,7 @@ class IterationDecider:
 
     def __init__(self, search: Search) -> None:
         self.search = search
-        self.node: Node | None = search.root
+        self.node: Node = search.root
         self.path: list[tuple[Node, tuple, int]] = []
         self.in_tree = True
         self.left = search.knobs.horizon or -1

@@ -191,7 +191,7 @@ def rung_verdicts(ratings: Ratings, h2h: dict[tuple[str, str], Estimate]) -> tup
     ranked = sorted(zip(ratings.names, ratings.ratings, strict=True),
                     key=lambda item: item[1].estimate)
     lines = []
-    for (low, _), (high, _) in zip(ranked, ranked[1:]):
+    for (low, _), (high, _) in zip(ranked, ranked[1:], strict=False):
         e = h2h.get((high, low))
         if e is None:
             lines.append(f"{high} over {low}: never at one table")

@@ -98,6 +98,7 @@ class GameBase:
 
     name: str
     rule_table: dict[str, RuleOption]
+    state_type: type  # the class of the states new_game makes
     default_bots: str  # what `dicelab simulate` plays without --bots
     default_set: str  # and without --set
 

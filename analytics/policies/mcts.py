@@ -38,7 +38,8 @@ class MctsBot:
         self.params: dict[str, Any] = {
             "budget": str(budget), "iterations": iterations, "cpu_ms": millis, "c": float(c),
             "widen": float(widen), "alpha": float(alpha), "opponents": opponents,
-            "reward": reward, "horizon": int(horizon), "depth": int(depth), "rollout": rollout or "(game default)",
+            "reward": reward, "horizon": int(horizon), "depth": int(depth),
+            "rollout": rollout or "(game default)",
             "tree": "open loop, chance sampled per iteration"}
         self._game: Any = None
         self._bots: list = []
