@@ -11,7 +11,15 @@ import pytest
 
 from analytics.engine.chance import SeededChance
 from analytics.engine.loop import play_game
-from analytics.engine.mcts import Knobs, Search, parse_budget, rank_rewards, search, win_rewards
+from analytics.engine.mcts import (
+    Knobs,
+    Search,
+    parse_budget,
+    rank_rewards,
+    resumes_at,
+    search,
+    win_rewards,
+)
 from analytics.errors import UserError
 from analytics.games import get_game
 from analytics.policies import make_bot, parse_spec
@@ -148,3 +156,41 @@ def test_rewards():
     keys = [(10,), (7,), (10,), (3,)]
     assert rank_rewards(keys) == [2.5 / 3, 1 / 3, 2.5 / 3, 0.0]
     assert win_rewards(keys) == [0.5, 0.0, 0.5, 0.0]
+
+
+class Recorder:
+    """Plays the game's default bot and records, per decision kind, whether a search could
+    start there (`resumes_at`)."""
+
+    def __init__(self, game, bot) -> None:
+        self.game, self.bot, self.name, self.params = game, bot, bot.name, {}
+        self.found: dict[str, set[bool]] = {}
+
+    def choose(self, view, decision, rng):
+        self.found.setdefault(decision.kind, set()).add(
+            resumes_at(self.game, view, decision))
+        return self.bot.choose(view, decision, rng)
+
+
+@pytest.mark.parametrize("game_name,always,never", [
+    ("diceforge", {"action"}, {"offering", "forge_place"}),
+    ("bazaar", {"buy", "recast"}, set())])
+def test_a_search_starts_only_where_a_clone_resumes(game_name, always, never, tmp_path):
+    """Dice Forge resumes at its action choices, not inside an effect (a forge's faces and
+    where they go); Bazaar at every decision of its turn (with the Whistle: recasts too)."""
+    game = get_game(game_name)
+    card_set = game.default_set
+    if game_name == "bazaar":
+        card_set = str(tmp_path / "whistle.toml")
+        (tmp_path / "whistle.toml").write_text(game.set_file("whistle", {
+            "stall1": "whistle", "stall2": "almanac", "stall3": "loom", "stall4": "trophy"}))
+    setup = game.setup(card_set, "none", {}, 3).game_setup
+    recorders = [Recorder(game, game.make_bot(game.default_bots)) for _ in range(3)]
+    for seed in range(3):
+        play_game(game, setup, recorders, seed)
+    found: dict[str, set[bool]] = {}
+    for recorder in recorders:
+        for kind, seen in recorder.found.items():
+            found.setdefault(kind, set()).update(seen)
+    assert all(found[kind] == {True} for kind in always)
+    assert all(found[kind] == {False} for kind in never)
