@@ -16,6 +16,7 @@ from typing import Any
 from analytics.engine.decisions import Decision
 from analytics.engine.mcts import OPPONENTS, REWARDS, Knobs, parse_budget, resumes_at, search
 from analytics.errors import UserError
+from analytics.policies.registry import parse_spec
 
 
 class MctsBot:
@@ -25,6 +26,8 @@ class MctsBot:
                  alpha: float = 0.5, opponents: str = "policy", reward: str = "rank",
                  horizon: int = 0, depth: int = 0, rollout: str = "") -> None:
         iterations, millis = parse_budget(budget)
+        if rollout and parse_spec(rollout).target == "mcts":
+            raise UserError("mcts rollout=mcts: a rollout policy cannot search itself")
         for name, value, allowed in (("opponents", opponents, OPPONENTS),
                                      ("reward", reward, REWARDS)):
             if value not in allowed:
@@ -40,7 +43,7 @@ class MctsBot:
             "widen": float(widen), "alpha": float(alpha), "opponents": opponents,
             "reward": reward, "horizon": int(horizon), "depth": int(depth),
             "rollout": rollout or "(game default)",
-            "tree": "open loop, chance sampled per iteration"}
+            "method": "open-loop MCTS, chance sampled per iteration"}
         self._game: Any = None
         self._bots: list = []
         self.searches = 0  # decisions searched (the others went to the rollout policy)
@@ -60,8 +63,6 @@ class MctsBot:
             game = game_of(view)
             spec = self.rollout or game.default_bots
             self._bots = [game.make_bot(spec) for _ in game.standings(view)]
-            if any(isinstance(bot, MctsBot) for bot in self._bots):
-                raise UserError("mcts rollout=mcts: a rollout policy cannot search itself")
             self._game = game
         return self._game, self._bots
 

@@ -147,7 +147,7 @@ def test_budgets_and_knobs_are_read_and_logged():
     assert (bot.params["iterations"], bot.params["c"], bot.params["rollout"]) == (400, 1.5,
                                                                                   "random")
     for bad in ("mcts:0", "mcts:fast", "mcts:-5ms", "mcts:10:reward=score",
-                "mcts:10:opponents=all", "mcts:10:c=-1"):
+                "mcts:10:opponents=all", "mcts:10:c=-1", "mcts:10:rollout=mcts"):
         with pytest.raises(UserError):
             make_bot("bazaar", bad)
 
