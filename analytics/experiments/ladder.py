@@ -111,21 +111,27 @@ def finishing_orders(folders: Iterable[Path | str], bots: tuple[str, ...]) -> li
             for bs, rs in zip(games["bot"].to_list(), games["rank"].to_list(), strict=True)]
 
 
-class TimedDecider(Decider):
-    """The play loop's decider with a CPU clock around each seat's real decisions."""
-
-    __slots__ = ("cpu", "asked")
+class TimedDecider:
+    """The play loop's decider with a CPU clock around each seat's real decisions (a wrapper,
+    not a subclass: the compiled build's Decider takes no interpreted subclass)."""
 
     def __init__(self, policies: list, seed: int) -> None:
-        super().__init__(policies, seed)
+        self.inner = Decider(policies, seed)
         self.cpu = [0.0] * len(policies)
         self.asked = [0] * len(policies)
+
+    @property
+    def count(self) -> int:
+        return self.inner.count
+
+    def bind(self, state: Any, game: Any) -> None:
+        self.inner.bind(state, game)
 
     def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
         if len(options) == 1:
             return options[0]
         start = time.process_time()
-        answer = super().decide(seat, kind, options, context)
+        answer = self.inner.decide(seat, kind, options, context)
         self.cpu[seat] += time.process_time() - start
         self.asked[seat] += 1
         return answer
