@@ -78,3 +78,22 @@ def test_the_ladder_command_with_a_bad_bot_is_one_line(tmp_path):
     result = invoke("ladder", "--bots", "random,nobody,hero,economist", "--out", tmp_path,
                     *SMALL)
     assert result.exit_code == 1 and "unknown bot 'nobody'" in result.output
+
+
+def test_rungs_say_clear_or_flat():
+    from analytics.experiments.ladder import rung_verdicts
+    from analytics.stats import Estimate
+    from analytics.stats.ratings import Ratings
+
+    ratings = Ratings(("a", "b", "c", "d"), tuple(Estimate(r, r - 1, r + 1, n=10)
+                                                  for r in (0, 100, 200, 300)))
+    h2h = {("b", "a"): Estimate(0.7, 0.6, 0.8, n=100),
+           ("c", "b"): Estimate(0.55, 0.51, 0.59, n=100),
+           ("d", "c"): Estimate(0.52, 0.45, 0.59, n=100)}
+    assert rung_verdicts(ratings, h2h) == (
+        "b over a: finishes above it in 70.0% [60.0, 80.0] of 100 games: a clear rung",
+        "c over b: finishes above it in 55.0% [51.0, 59.0] of 100 games: a clear rung "
+        "(under the 60% target)",
+        "d over c: finishes above it in 52.0% [45.0, 59.0] of 100 games: FLAT (not separated "
+        "from 50%)")
+    assert rung_verdicts(ratings, {})[0] == "b over a: never at one table"
