@@ -17,9 +17,14 @@ def get_game(name: str):
 
 
 def game_of(state: object):
-    """The game whose state `state` is (a search bot learns from its view what it plays)."""
+    """The game whose state `state` is (a search bot learns from its view what it plays): the
+    plugin that declares its class (`state_type`), else the one whose package defines it."""
     for game in GAMES.values():
-        if isinstance(state, game.state_type):
+        if isinstance(state, getattr(game, "state_type", ())):
+            return game
+    package = type(state).__module__.split(".")[:3]  # analytics.games.<game>
+    for game in GAMES.values():
+        if type(game).__module__.split(".")[:3] == package:
             return game
     raise UserError(f"no game plays a {type(state).__name__} state")
 

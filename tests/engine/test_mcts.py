@@ -21,7 +21,7 @@ from analytics.engine.mcts import (
     win_rewards,
 )
 from analytics.errors import UserError
-from analytics.games import get_game
+from analytics.games import game_of, get_game
 from analytics.policies import make_bot, parse_spec
 from tests.engine.mcts_positions import Idle, last_position, one_winner
 
@@ -194,3 +194,12 @@ def test_a_search_starts_only_where_a_clone_resumes(game_name, always, never, tm
             found.setdefault(kind, set()).update(seen)
     assert all(found[kind] == {True} for kind in always)
     assert all(found[kind] == {False} for kind in never)
+
+
+def test_the_bot_finds_the_game_it_plays_from_its_view():
+    for game in (get_game("diceforge"), get_game("bazaar")):
+        setup = game.setup(game.default_set, "none", {}, 2).game_setup
+        state = game.new_game(setup, SeededChance(0), Idle())
+        assert game_of(state) is game
+    with pytest.raises(UserError, match="no game plays a dict state"):
+        game_of({})
