@@ -74,9 +74,9 @@ def test_list_as_json(what, first):
     assert first in rows[0].values()
 
 
-def test_list_bots_names_the_heuristic_bots_the_search_bot_and_random():
+def test_list_bots_names_the_heuristic_bots_the_search_bots_and_random():
     rows = json.loads(invoke("list", "bots", "--format", "json").output)
-    assert {row["bot"] for row in rows} == {"economist", "hero", "lookahead", "random"}
+    assert {row["bot"] for row in rows} == {"economist", "hero", "lookahead", "mcts", "random"}
 
 
 def test_list_of_something_a_game_does_not_list_is_one_line_naming_what_it_lists():

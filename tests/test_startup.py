@@ -27,5 +27,6 @@ def test_version_loads_no_data_library():
 
 
 def test_a_command_s_help_loads_no_data_library():
-    for command in ("simulate", "cards", "seats", "compare", "balance", "list", "report"):
+    for command in ("simulate", "cards", "seats", "compare", "balance", "list", "report",
+                    "ladder"):
         assert loaded_by(command, "--help") == [], command

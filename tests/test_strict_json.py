@@ -53,6 +53,9 @@ def _commands(run, tmp_path) -> dict[str, list[str]]:
         "versus": ["versus", "goddess", "hydra", "--players", "2", *small],
         "sweep": ["sweep", str(spec), "--out", str(tmp_path / "sweep"), "--workers", "1",
                   "--quiet"],
+        "ladder": ["ladder", "--game", "bazaar", "--bots", "random,spender,reckoner",
+                   "--players", "2", "--games", "6", "--out", str(tmp_path / "ladder"),
+                   "--timing-games", "1", "--boot", "10", "--workers", "1", "--quiet"],
     }
 
 
@@ -76,7 +79,8 @@ def test_every_json_command_is_covered(run, tmp_path):
 
 
 @pytest.mark.parametrize("name", ["list", "summary", "query", "components", "cards", "faces",
-                                  "seats", "power", "balance", "compare", "value", "sweep"])
+                                  "seats", "power", "balance", "compare", "value", "sweep",
+                                  "ladder"])
 def test_json_output_parses_strictly(run, tmp_path, name):
     args = _commands(run, tmp_path)[name]
     result = CliRunner().invoke(cli, [*args, "--format", "json"])

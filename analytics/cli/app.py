@@ -25,6 +25,7 @@ from analytics.cli.common import (
     swapped_set,
 )
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
+from analytics.cli.ladder import COMMANDS as LADDER_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
 from analytics.cli.repair import repair_command
 from analytics.cli.report import COMMANDS as REPORT_COMMANDS
@@ -173,8 +174,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: 
         click.echo(render_table(table, fmt))
 
 
-for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *VERSUS_COMMANDS, *REPORT_COMMANDS,
-                *RECORD_COMMANDS, repair_command, sweep_command):
+for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *VERSUS_COMMANDS, *LADDER_COMMANDS,
+                *REPORT_COMMANDS, *RECORD_COMMANDS, repair_command, sweep_command):
     main.add_command(command)
 
 

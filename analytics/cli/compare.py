@@ -172,13 +172,18 @@ def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b
 @click.option("--out", type=click.Path(), default=None,
               help="Keep the runs here; default: a temporary folder.")
 @report_option
+@click.option("--skill", default=None, metavar="BOT,BOT,...",
+              help="Skill levels, weakest first: each bot plays every seat (a rung of "
+                   "'dicelab ladder'); the values side by side, and whether each holds for "
+                   "stronger players. Replaces --bots.")
 @click.option("--workers", type=INT, default=None, help="Processes (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @format_option
 def value_command(component_id, all_cards, card_set, swaps, against, module, ablate, bots, rules,
-                  players, games, seed, out, report_path, workers, quiet, cluster, game, fmt):
+                  players, games, seed, out, report_path, skill, workers, quiet, cluster, game,
+                  fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -195,6 +200,7 @@ def value_command(component_id, all_cards, card_set, swaps, against, module, abl
       dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
       dicelab value hydra --against goddess --bots economist,hero,economist,hero
       dicelab value goddess --set base --swap M8=goddess --against hydra --report goddess.html
+      dicelab value hydra --ablate forbid --skill economist,lookahead,mcts:100 --games 2000
     """
     from analytics.experiments.value import card_value, displayed, headline, note
     from analytics.output import render_table
@@ -202,6 +208,14 @@ def value_command(component_id, all_cards, card_set, swaps, against, module, abl
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
     out = out if out is None else prepare_out(out, folder=True)
+    if skill is not None:
+        if against or report_path is not None:
+            raise UserError("--skill plays one value per level: give it without --against "
+                            "and --report")
+        _skill_value(swapped_set(card_set, swaps), component_id, players, games, seed,
+                     _bots(skill), parse_rules(rules), out, workers, not quiet, cluster, ablate,
+                     game or "", module, fmt)
+        return
     with runs_for_report(out, report_path) as runs:
         report = card_value(swapped_set(card_set, swaps), component_id, players, games, seed,
                             _bots(bots), parse_rules(rules), runs, workers, not quiet, cluster,
@@ -225,6 +239,30 @@ def value_command(component_id, all_cards, card_set, swaps, against, module, abl
                           f"Each seat and bot, with the {report.kind} minus without",
                           render_table(detail)])
         _echo(text, (*report.read, note(report.kind)))
+
+
+def _skill_value(card_set, card, players, games, seed, levels, rules, out, workers, progress,
+                 cluster, ablate, game, module, fmt) -> None:
+    """`value --skill a,b,c`: the value at each level (every seat that bot), side by side."""
+    from pathlib import Path
+
+    from analytics.experiments.ladder import plain_name
+    from analytics.experiments.skill import LEVEL_NOTE, value_by_skill
+    from analytics.experiments.value import card_value, note
+    from analytics.output import render_table
+
+    reports = {level: card_value(card_set, card, players, games, seed, (level,), rules,
+                                 None if out is None else Path(out) / plain_name(level),
+                                 workers, progress, cluster, ablate, game, module)
+               for level in levels}
+    kind = next(iter(reports.values())).kind
+    table = value_by_skill({level: r.table for level, r in reports.items()}, kind)
+    read = tuple(f"{level}: {line}" for level, r in reports.items() for line in r.read)
+    if fmt != "table":
+        _echo(render_table(table.long, fmt), (*read, note(kind), LEVEL_NOTE))
+        return
+    text = "\n".join([render_table(table.wide), "", *table.lines])
+    _echo(text, (*read, note(kind), LEVEL_NOTE))
 
 
 COMMANDS = [compare_command, value_command]

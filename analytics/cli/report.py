@@ -59,13 +59,18 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @click.option("--value-games", type=IntRange(0), default=0, show_default=True,
               help="With a module: also play each module card forbidden (rule forbid=CARD) on "
                    "this many of each run's games, for the cards' paired values (0: none).")
+@click.option("--skill", default=None, metavar="BOT,BOT,...",
+              help="Skill levels, weakest first: each bot (a rung of 'dicelab ladder', e.g. "
+                   "economist,lookahead,mcts:100) plays every seat; the levels side by side, "
+                   "and whether each conclusion holds for stronger players. Replaces --bots.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @game_option
 @view_options
 @format_option
 def balance_command(card_set, swaps, module, players_text, bots, games, seed, rules, out, workers,
-                    logs, report_path, value_games, quiet, cluster, game, columns, wide, fmt):
+                    logs, report_path, value_games, skill, quiet, cluster, game, columns, wide,
+                    fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of docs/metrics.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's
@@ -83,6 +88,7 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
       dicelab balance --module none,goddess,titans \
           --set rebellion-titans-cards,goddess-discovery,titans-discovery \
           --value-games 2000 --report reports/out/modules.html
+      dicelab balance --set base --players 4 --skill economist,lookahead,mcts:100
     """
     from analytics.experiments.balance import balance_table, parse_player_counts
     if report_path is not None:
@@ -105,6 +111,11 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
     if value_games > games:  # before any game is played
         raise UserError(f"--value-games {value_games:,}: more than --games {games:,} (an arm is "
                         "paired with each run's first games)")
+    if skill is not None:
+        levels = tuple(b.strip() for b in skill.split(","))
+        _skill_balance(card_set, module, counts, levels, games, seed, out, rules, workers, logs,
+                       report_path, quiet, cluster, game, fmt)
+        return
     if modules != ("none",):  # a module's table has its own rows: modules side by side
         _module_balance(card_set, modules, counts, bots, games, seed, out, rules, workers, logs,
                         report_path, value_games, quiet, cluster, game, fmt)
@@ -172,6 +183,39 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
         html, md = report_for(folders, report_path, Filters(players=counts, module=modules),
                               title="Module balance report", progress=not quiet)
         click.echo(f"wrote {html} and {md}", err=True)
+
+
+def _skill_balance(card_set, module, counts, levels, games, seed, out, rules, workers, logs,
+                   report_path, quiet, cluster, game, fmt) -> None:
+    """`--skill a,b,c`: each level's runs (every seat that bot), side by side."""
+    from analytics.experiments.skill import LEVEL_NOTE, balance_by_skill
+    from analytics.query.database import Filters, LogDatabase
+
+    if card_set is not None:
+        from analytics.experiments.balance_runs import simulate_runs
+        from analytics.experiments.ladder import plain_name
+
+        out = prepare_out(out, folder=True)
+        logs = [run for level in levels
+                for run in simulate_runs(card_set, module, counts, (level,), games, seed,
+                                         Path(out) / plain_name(level), parse_rules(rules),
+                                         workers, not quiet, cluster, game or "")]
+    with LogDatabase(logs, Filters(players=counts, game=game)) as db:
+        table = balance_by_skill(db.run("outcome_by_seat_game"), levels)
+        if report_path is not None:
+            from analytics.reports.report import BALANCE_SECTIONS, report_for
+
+            html, md = report_for(db, report_path, title="Balance report",
+                                  sections=BALANCE_SECTIONS, progress=not quiet)
+            click.echo(f"wrote {html} and {md}", err=True)
+    if fmt != "table":
+        click.echo(render_table(table.long, fmt), nl=False)
+    else:
+        click.echo(render_table(table.wide))
+        click.echo("")
+        for line in table.lines:
+            click.echo(line)
+    click.echo(LEVEL_NOTE, err=True)
 
 
 def _emit_balance(result: Balance, fmt: str, columns: str | None, wide: bool) -> None:

@@ -69,6 +69,19 @@ def roles_from_file(name: str) -> Roles:
     return module.ROLES
 
 
+def game_of(state: object):
+    """The game whose state `state` is (a search bot learns from its view what it plays): the
+    plugin that declares its class (`state_type`), else the one whose package defines it."""
+    for game in _games().values():
+        if isinstance(state, getattr(game, "state_type", ())):
+            return game
+    package = type(state).__module__.split(".")[:3]  # analytics.games.<game>
+    for game in _games().values():
+        if type(game).__module__.split(".")[:3] == package:
+            return game
+    raise UserError(f"no game plays a {type(state).__name__} state")
+
+
 def check_game(asked: str | None, found: str, where: str) -> None:
     """--game, when given, must be the game of what a command reads (a run, a record)."""
     get_game(found)

@@ -41,6 +41,8 @@ class Plugin(GamePlugin, Protocol):
     player_counts: tuple[int, ...]
     modules: dict[str, str]  # name -> what it adds; 'none' plays the base game alone
     roles: Roles  # what its words are to the analytics, written into every run folder
+    state_type: type  # the class of the states new_game makes (games.game_of)
+    default_bots: str  # what a run plays without --bots (and an mcts bot's rollout policy)
 
     def bots(self) -> dict[str, str]:
         """Bot name -> one line about it (game-agnostic bots included)."""
@@ -96,6 +98,7 @@ class GameBase:
 
     name: str
     rule_table: dict[str, RuleOption]
+    state_type: type  # the class of the states new_game makes
     default_bots: str  # what `dicelab simulate` plays without --bots
     default_set: str  # and without --set
 

@@ -37,8 +37,21 @@ _BOTS: dict[tuple[str, str], tuple[Callable[[], Policy], str]] = {
 }
 
 
+def _mcts(**params: Any) -> Policy:
+    from analytics.policies.mcts import MctsBot  # the search: only when a run asks for it
+
+    return MctsBot(**params)
+
+
+
+
 def register_bot(game: str, name: str, factory: Callable[[], Policy], about: str) -> None:
     _BOTS[(game, name)] = (factory, about)
+
+
+register_bot("*", "mcts", _mcts,
+             "Monte Carlo tree search, any game: mcts:400 (iterations) or mcts:50ms (CPU per "
+             "decision); knobs c, widen, alpha, opponents, reward, horizon, rollout")
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,11 @@ class BotSpec:
 
 def parse_spec(text: str) -> BotSpec:
     parts = text.strip().split(":")
+    if len(parts) > 1 and parts[0].isidentifier() and parts[1] and "=" not in parts[1] \
+            and not parts[1].isidentifier():  # NAME:BUDGET, a registered bot's budget (mcts:400)
+        budget = ("budget", parts[1])
+        rest = parse_spec(":".join([parts[0], *parts[2:]]))
+        return BotSpec(text.strip(), rest.target, (budget, *rest.params))
     names = [p for p in parts if "=" not in p]
     if not names or not all(names) or len(names) > 2 or parts[:len(names)] != names:
         raise UserError(f"--bots {text!r}: a bot is NAME, module:Factory or file.py:Factory, "

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 
 from analytics.eventlog.roles import Roles
 from analytics.experiments.balance import Balance, balance_table, balance_wide
+from analytics.experiments.skill import LEVEL_NOTE, SkillTable, balance_by_skill
 from analytics.query.database import Filters, LogDatabase
 from analytics.reports import charts
 from analytics.stats import balance as bs
@@ -64,6 +65,11 @@ class Context:
 
     def balance(self) -> Balance:
         return self.cached("balance", lambda: balance_table(self.db, n_boot=self.n_boot))
+
+    def skill(self) -> SkillTable:
+        """Balance per skill level: games where every seat is one bot, by bot."""
+        return self.cached("skill", lambda: balance_by_skill(
+            self.query("outcome_by_seat_game"), n_boot=self.n_boot))
 
     def table(self, kind: str) -> analysis.Table:
         """The table of component kind `kind`."""
@@ -145,7 +151,12 @@ def score_sources_source(ctx: Context, params: dict) -> pl.DataFrame:
                        share=pl.col("estimate"), low="low", high="high", n_games="n")
 
 
+def skill_source(ctx: Context, params: dict) -> pl.DataFrame:
+    return ctx.skill().wide
+
+
 SOURCES: dict[str, Callable[[Context, dict], pl.DataFrame]] = {
+    "skill": skill_source,
     "seats": seats_source,
     "score_counts_by_seat": seat_scores_source,
     "balance": balance_source,
@@ -293,7 +304,18 @@ def read_score_sources(ctx: Context, frame: pl.DataFrame) -> str:
     return f"Share of all {ctx.roles.score_title} by source. " + " ".join(sentences)
 
 
+def read_skill(ctx: Context, frame: pl.DataFrame) -> str:
+    lines = ctx.skill().lines
+    if not lines:
+        return ("These runs hold fewer than two skill levels (games where every seat is the "
+                "same bot): 'dicelab balance --skill economist,lookahead,mcts:100' plays them.")
+    return ("Each column is a skill level, in name order: one bot in every seat, in the "
+            f"games where every seat is that bot ({LEVEL_NOTE}). "
+            + " ".join(f"{line}." for line in lines))
+
+
 READINGS: dict[str, Callable[[Context, pl.DataFrame], str]] = {
+    "skill": read_skill,
     "seats": read_seats, "seat_scores": read_seat_scores, "balance": read_balance,
     "score_sources": read_score_sources,
 }

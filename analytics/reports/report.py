@@ -47,9 +47,13 @@ SECTIONS = (
     Section("Game-level balance", "balance", chart="balance", reading="balance"),
     Section("Where {score} comes from", "score_sources", chart="score_sources",
             reading="score_sources"),
+    # Games where every seat is one bot, one column per bot (a skill level): seats, Balance,
+    # spread side by side, and whether each seat's conclusion holds (experiments/skill.py).
+    Section("Does it hold for stronger players?", "skill", reading="skill"),
 )
 # `dicelab balance --report`: the same parts, balance first.
-BALANCE_SECTIONS = (SECTIONS[3], SECTIONS[4], SECTIONS[0], SECTIONS[1], SECTIONS[2])
+BALANCE_SECTIONS = (SECTIONS[3], SECTIONS[4], SECTIONS[0], SECTIONS[1], SECTIONS[2],
+                    SECTIONS[5])
 
 
 def for_game(sections: Iterable[Section], roles: Roles) -> tuple[Section, ...]:

@@ -32,6 +32,7 @@ class BazaarGame(GameBase):
 
     name = "bazaar"
     immutable: tuple[type, ...] = (Side, Die, Charm, CharmSet, RuleOptions, Setup)
+    state_type: type = Bazaar  # what new_game makes (a search bot's view)
     labelling = LABELLING
     roles = ROLES
 

@@ -13,6 +13,9 @@ from analytics.games.bazaar.options import RuleOptions
 
 OPENING_PURSE = "opening_purse"  # the cause of every seat's first coins
 
+# Where the active seat's turn stands (Bazaar.step): a state at any decision resumes there.
+START, RECAST, BUY = "start", "recast", "buy"
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:
@@ -38,7 +41,9 @@ class Seat:
 
 @dataclass(slots=True)
 class Bazaar:
-    """A game between turns: `turn` counts the turns played; the next is seat turn % players."""
+    """A game: `turn` counts the turns played (the active seat is turn % players); within the
+    turn, `step` says what is next (START, RECAST: the recast charms from `recasts_done` on,
+    BUY), with the dice drawn and the sides they show once cast."""
 
     setup: Setup
     chance: Chance
@@ -46,6 +51,10 @@ class Bazaar:
     seats: list[Seat]
     log: EventLog
     turn: int = 0
+    step: str = START
+    dice: tuple[str, ...] = ()
+    sides: list[Any] = field(default_factory=list)  # Side, one per die
+    recasts_done: int = 0
 
     @property
     def rounds(self) -> int:
@@ -83,9 +92,10 @@ def new_game(setup: Setup, chance: Chance, decider: Any) -> Bazaar:
 
 
 def clone(state: Bazaar, chance: Chance, decider: Any) -> Bazaar:
-    """A copy between two turns sharing nothing mutable; it plays on with its own chance."""
+    """A copy sharing nothing mutable, between two turns or at any decision of one; it plays
+    on with its own chance and decider."""
     log = EventLog()
     log.rows.extend(state.log.rows)
     log.round, log.active_seat = state.log.round, state.log.active_seat
     return Bazaar(state.setup, chance, decider, [s.copy() for s in state.seats], log,
-                  state.turn)
+                  state.turn, state.step, state.dice, list(state.sides), state.recasts_done)

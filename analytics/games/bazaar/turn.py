@@ -8,7 +8,7 @@ included.
 from __future__ import annotations
 
 from analytics.games.bazaar.components import BAG, CHARMS, COINS, DICE, STARS, Charm, Side
-from analytics.games.bazaar.state import Bazaar, gain
+from analytics.games.bazaar.state import BUY, RECAST, START, Bazaar, gain
 
 BAG_NAME = "bag"  # the one shared bag every seat draws from (chance's stream key)
 KEEP = -1  # the recast option that casts no die again
@@ -22,26 +22,40 @@ def play(state: Bazaar) -> None:
 
 
 def take_turn(state: Bazaar) -> None:
-    """The active seat's whole turn; `state.turn` moves on only when it is done."""
+    """The active seat's turn from where it stands (`state.step`): its start (charms that act
+    then, dice drawn and cast), each recast charm's choice, the purchase; `state.turn` moves on
+    only when it is done. The turn's position is data, so a clone taken at any decision of it
+    plays on from that decision (a search bot's clone)."""
     players = state.setup.players
     seat = state.turn % players
     state.log.round = state.turn // players + 1
     state.log.active_seat = seat
     charms = [CHARMS[c] for c in state.seats[seat].charms]
+    if state.step == START:
+        start_turn(state, seat, charms)
+    if state.step == RECAST:
+        recasts = [charm for charm in charms if charm.effect == "recast"]
+        while state.recasts_done < len(recasts):
+            recast(state, seat, recasts[state.recasts_done], state.dice, state.sides)
+            state.recasts_done += 1
+        for die, side in zip(state.dice, state.sides, strict=True):
+            gain(state, seat, COINS, side.coins, die)
+            gain(state, seat, STARS, side.stars, die)
+        state.step = BUY
+    buy(state, seat)
+    state.step, state.dice, state.sides, state.recasts_done = START, (), [], 0
+    state.turn += 1
+
+
+def start_turn(state: Bazaar, seat: int, charms: list[Charm]) -> None:
+    """Charms that act at the turn's start, then the dice drawn and cast."""
     for charm in charms:
         if charm.timing == "turn_start":
             use_charm(state, seat, charm)
             gain(state, seat, charm.effect, charm.amount, charm.id)
-    dice = draw_dice(state, seat, charms)
-    sides = [cast(state, seat, die, None) for die in dice]
-    for charm in charms:
-        if charm.effect == "recast":
-            recast(state, seat, charm, dice, sides)
-    for die, side in zip(dice, sides, strict=True):
-        gain(state, seat, COINS, side.coins, die)
-        gain(state, seat, STARS, side.stars, die)
-    buy(state, seat)
-    state.turn += 1
+    state.dice = tuple(draw_dice(state, seat, charms))
+    state.sides = [cast(state, seat, die, None) for die in state.dice]
+    state.step = RECAST
 
 
 def use_charm(state: Bazaar, seat: int, charm: Charm) -> None:
@@ -70,7 +84,8 @@ def cast(state: Bazaar, seat: int, die: str, cause: str | None) -> Side:
     return side
 
 
-def recast(state: Bazaar, seat: int, charm: Charm, dice: list[str], sides: list[Side]) -> None:
+def recast(state: Bazaar, seat: int, charm: Charm, dice: tuple[str, ...], sides: list[Side]
+           ) -> None:
     """The seat may cast one of its dice again (`charm` lets it); the new side stands."""
     shown = tuple((die, side.id) for die, side in zip(dice, sides, strict=True))
     options = (KEEP, *range(len(dice)))

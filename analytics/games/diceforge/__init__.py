@@ -49,6 +49,7 @@ class DiceForge(GameBase):
 
     name = "diceforge"
     immutable: tuple[type, ...] = (Face, Card, RuleOptions)  # frozen: clones share them
+    state_type: type = Game  # what new_game makes (a search bot's view)
     labelling = LABELLING  # option labels that parse back (records, scripted deciders)
     roles = ROLES  # what its words are to the analytics (score, component kinds, costs)
 
