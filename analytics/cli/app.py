@@ -23,6 +23,7 @@ from analytics.cli.common import (
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
 from analytics.cli.repair import repair_command
+from analytics.cli.search import search_command
 from analytics.cli.report import COMMANDS as REPORT_COMMANDS
 from analytics.cli.sweep import sweep_command
 from analytics.output import prepare_out, render_table
@@ -168,7 +169,7 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: 
 
 
 for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *REPORT_COMMANDS, *RECORD_COMMANDS,
-                repair_command, sweep_command):
+                repair_command, search_command, sweep_command):
     main.add_command(command)
 
 

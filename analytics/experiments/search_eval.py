@@ -1,0 +1,183 @@
+"""A card-set search's games: its settings, and the runs that play and read each set on the
+search's common seeds (one run folder per set and block, resumable; see search.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from analytics.engine import derive_seed
+from analytics.errors import UserError
+from analytics.experiments.arms import ArmSpec, run_config
+from analytics.experiments.search_objectives import (
+    Objective,
+    Sample,
+)
+from analytics.experiments.search_space import Candidate, Space, candidate_key
+from analytics.games import DEFAULT_GAME, get_game
+from analytics.runs.simulate import run_simulation
+
+SPEC_FILE = "search.json"
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """Everything that decides a search's games and choices (stored in `out`/search.json)."""
+
+    objectives: tuple[Objective, ...]
+    game: str = DEFAULT_GAME
+    reference: str = ""  # '': the game's default set
+    module: str = "none"
+    rules: tuple[tuple[str, str], ...] = ()
+    players: int = 4
+    bots: tuple[str, ...] = ("economist",)
+    budget: int = 30_000  # games the search may play (held-out games not counted)
+    seed: int = 0
+    fix: tuple[tuple[str, str], ...] = ()
+    exclude: tuple[str, ...] = ()
+    population: int = 16  # sets per generation
+    first_games: int = 0  # games of the first block (0: 16 rotations of the seats)
+    top: int = 3  # winners re-evaluated on fresh seeds
+    holdout_games: int = 2000
+
+    @property
+    def block0(self) -> int:
+        return self.first_games or 16 * self.players
+
+    def block_games(self, block: int) -> int:
+        """Games of block `block`: the first, then doubling the games played so far."""
+        return self.block0 * (1 if block == 0 else 2 ** (block - 1))
+
+    def games_through(self, block: int) -> int:
+        return self.block0 * 2 ** block
+
+    def as_json(self) -> dict:
+        data = asdict(self)
+        data["objectives"] = [asdict(o) for o in self.objectives]
+        return json.loads(json.dumps(data))
+
+
+def block_seed(seed: int, block: int) -> int:
+    """The run seed of block `block` of the search's seeds."""
+    return derive_seed(seed, "search-block", block) % 2**62
+
+
+def holdout_seed(seed: int) -> int:
+    """The run seed of the fresh seeds winners are re-evaluated on."""
+    return derive_seed(seed, "search-holdout") % 2**62
+
+
+@dataclass
+class Evaluator:
+    """Plays and reads a set's games on the search's seeds, one run per set and block (and per
+    forbidden component for `value_band`), caching what it read; counts the games it asked."""
+
+    spec: SearchSpec
+    space: Space
+    out: Path
+    workers: int | None = None
+    cluster: str | None = None
+    on_games: Callable[[int], None] | None = None
+    part_size: int | None = None  # games per part of each run (tests: many small parts)
+    spent: int = 0
+    samples: dict[tuple[Candidate, int], Sample] = field(default_factory=dict)
+
+    def cost(self, candidate: Candidate, block: int) -> int:
+        """Games a block of `candidate` still needs (0 when this search has played it)."""
+        if (candidate, block) in self.samples:
+            return 0
+        return self.spec.block_games(block) * self.runs_per_set()
+
+    def runs_per_set(self) -> int:
+        forbid = any(o.needs_forbid for o in self.spec.objectives)
+        return 1 + (len(self.space.slots) if forbid else 0)
+
+    def sample(self, candidate: Candidate, blocks: int) -> Sample:
+        """`candidate`'s games of blocks 0 .. blocks-1, joined."""
+        parts = []
+        for block in range(blocks):
+            if (candidate, block) not in self.samples:
+                self.spent += self.cost(candidate, block)
+                self.samples[candidate, block] = self.play(
+                    candidate, self.spec.block_games(block), block_seed(self.spec.seed, block),
+                    self.out / "runs" / candidate_key(candidate) / f"block-{block}")
+            parts.append(self.samples[candidate, block])
+        return Sample.joined(parts)
+
+    def play(self, candidate: Candidate, games: int, seed: int, folder: Path) -> Sample:
+        """Play (or finish, or find) the runs of `candidate` in `folder` and read them."""
+        arm = self.arm(candidate)
+        run = self.run(arm, games, seed, folder / "as-is")
+        without = {}
+        if any(o.needs_forbid for o in self.spec.objectives):
+            for card in candidate:
+                forbid = ArmSpec(arm.card_set, arm.bots, {**arm.rules, "forbid": card},
+                                 arm.module, arm.game)
+                without[card] = self.run(forbid, games, seed, folder / f"forbid-{card}")
+        return read_sample(run, without, self.spec.objectives, candidate)
+
+    def arm(self, candidate: Candidate) -> ArmSpec:
+        path = self.out / "sets" / f"{candidate_key(candidate)}.toml"
+        if not path.is_file():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            text = get_game(self.spec.game).set_file(
+                f"search-{candidate_key(candidate)}", dict(zip(self.space.slots, candidate,
+                                                               strict=True)))
+            temp = path.with_suffix(".tmp")
+            temp.write_text(text, encoding="utf-8")
+            temp.replace(path)
+        return ArmSpec(str(path), self.spec.bots, dict(self.spec.rules), self.spec.module,
+                       self.spec.game)
+
+    def run(self, arm: ArmSpec, games: int, seed: int, folder: Path) -> Path:
+        run_simulation(run_config(arm, self.spec.players, games, seed), folder,
+                       workers=self.workers, resume=True, progress=False,
+                       cluster=self.cluster, on_games=self.on_games,
+                       chunk_size=self.part_size)
+        return folder
+
+
+def read_sample(run: Path, without: dict[str, Path], objectives: tuple[Objective, ...],
+                candidate: Candidate) -> Sample:
+    """A set's games from its run folder (and its forbidden arms', paired by seed)."""
+    from analytics.experiments.paired import read_arm, single_arm
+    from analytics.query.database import LogDatabase, parse_query_file
+
+    arm = read_arm("A", [run])
+    grid, owned = single_arm(arm)
+    kind = arm.roles.main_kind
+    columns = list(arm.available[kind])
+    taken = {c: owned[kind][:, :, columns.index(c)] if c in columns
+             else np.zeros_like(grid["win_share"]) for c in candidate}
+    forbidden = {}
+    for card, folder in without.items():
+        other, _ = single_arm(read_arm("A", [folder]))
+        if not np.array_equal(other["seed"], grid["seed"]):
+            raise UserError(f"{folder}: not the same seeds as {run}")
+        forbidden[card] = other["win_share"]
+    per_game = {}
+    for objective in objectives:
+        if objective.sql is not None:
+            with LogDatabase([run]) as db:
+                rows = db.execute(parse_query_file(objective.sql, objective.sql.stem))
+            per_game[objective.name] = per_game_values(rows, grid["seed"], objective.name)
+    return Sample(grid["seed"], grid["win_share"], grid["score"], grid["rounds"],
+                  grid["n_decisions"], taken, forbidden, per_game)
+
+
+def per_game_values(rows, seeds: np.ndarray, name: str) -> np.ndarray:
+    """A SQL objective's `value` per game, in the order of `seeds`; missing columns or games are
+    a UserError naming the file."""
+    if not {"seed", "value"} <= set(rows.columns):
+        raise UserError(f"objective {name}: the query must return one row per game with columns "
+                        f"seed and value (got {', '.join(rows.columns)})")
+    by_seed = dict(zip(rows["seed"].to_list(), rows["value"].to_list(), strict=True))
+    missing = [s for s in seeds.tolist() if by_seed.get(s) is None]
+    if missing:
+        raise UserError(f"objective {name}: no value for {len(missing)} games (first seed "
+                        f"{missing[0]}); the query must return one row per game")
+    return np.array([by_seed[s] for s in seeds.tolist()], dtype=float)

@@ -1,0 +1,89 @@
+"""A card-set search's report: its progress, the winners on fresh seeds, and each winner's
+paired comparison with the reference set, rendered as `dicelab report` renders (one HTML file
+and its Markdown twin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from analytics.experiments.compare import displayed, shown_rows
+from analytics.experiments.search_space import candidate_key
+from analytics.reports.render import RenderedSection, write_report
+
+
+def progress_chart(ax: Axes, history: pl.DataFrame) -> Axes:
+    """Every set raced (loss by rung, with its interval) and the best of the deepest rung."""
+    order = np.arange(history.height)
+    ax.errorbar(order, history["loss"], yerr=[history["loss"] - history["loss_low"],
+                                              history["loss_high"] - history["loss"]],
+                fmt="o", ms=3, alpha=0.35, lw=0.8, label="a set at a rung (95% bootstrap)")
+    best, deepest, line = np.inf, -1, []
+    for games, loss in zip(history["games"], history["loss"], strict=True):
+        if games > deepest or (games == deepest and loss < best):
+            best = loss if games > deepest else min(best, loss)
+            deepest = games
+        line.append(best)
+    ax.step(order, line, where="post", color="black", label="best on the most games so far")
+    ax.set_xlabel("sets raced, in order")
+    ax.set_ylabel("loss (lower is better)")
+    ax.legend(loc="upper right", fontsize=8)
+    return ax
+
+
+def summary_lines(result) -> list[str]:
+    """What was searched, what it cost, and the first winner in plain words."""
+    spec, space = result.spec, result.space
+    objectives = " + ".join(o.text for o in spec.objectives)
+    lines = [f"searched {space.size:,} legal sets ({len(space.free)} of {len(space.slots)} "
+             f"slots free) of {spec.game} around {result.reference}, {spec.players} players, "
+             f"bots {','.join(spec.bots)}, module {spec.module}, toward {objectives}",
+             f"{result.spent:,} games in the search ({result.generations} generations, budget "
+             f"{spec.budget:,}), seed {spec.seed}; every set on the same seeds",
+             f"reference {result.reference} on {spec.holdout_games:,} fresh seeds: loss "
+             f"{result.reference_holdout.text()}"]
+    for w in result.winners:
+        changed = ", ".join(f"{s} {a}->{b}" for s, a, b in w.changes) or "no slot changed"
+        lines.append(f"winner {w.rank} (search-{candidate_key(w.candidate)}; {changed}): "
+                     f"loss {w.search.text()} in the search, {w.holdout.text()} on fresh "
+                     f"seeds; minus the reference's there {w.versus_reference.text()} (paired)")
+    lines.append("the search's own estimate of its best is optimistic (the best of many noisy "
+                 "estimates looks better than it is): read the fresh-seed figures")
+    return lines
+
+
+def write_search_report(result, out: Path) -> tuple[Path, Path]:
+    """Write `out` (.html) and its .md twin for a finished search."""
+    from analytics.experiments.search import winners_table
+
+    figure = Figure(figsize=(9, 4.5), layout="constrained")
+    progress_chart(figure.add_subplot(), result.history)
+    sections = [
+        RenderedSection("Winners on fresh seeds", "Each winner's loss in the search and on "
+                        "fresh seeds, and its paired difference from the reference set there "
+                        "(negative: better than the reference).", winners_table(result),
+                        anchor="winners"),
+        RenderedSection("The search's progress", f"{result.history.height} races of a set at a "
+                        "rung; every rung doubles the games, on the same seeds for every set.",
+                        result.history, figure=figure, sortable=True, anchor="progress")]
+    for w in result.winners:
+        rows, hidden = shown_rows(w.comparison.comparison, False)
+        sections.append(RenderedSection(
+            f"Winner {w.rank} against {result.reference}",
+            f"Paired compare on {w.holdout.games:,} fresh seeds: A = {result.reference}, "
+            f"B = search-{candidate_key(w.candidate)}; difference B - A ({hidden} component "
+            "rows that did not move hidden).", displayed(rows), anchor=f"winner{w.rank}"))
+    manifest = pl.DataFrame({"setting": list(result.spec.as_json()),
+                             "value": [str(v) for v in result.spec.as_json().values()]})
+    return write_report(out, out.with_suffix(".md"), title="Card-set search",
+                        subtitle=f"{result.spec.game}: {result.reference} and "
+                                 f"{len(result.space.free)} free slots",
+                        summary=summary_lines(result), sections=sections, manifest=manifest,
+                        notes=("loss: the weighted sum of the objectives (lower is better); "
+                               "intervals: 95% percentile bootstrap over whole games, the same "
+                               "resamples for every set on the same seeds (paired)",
+                               "compare rows: see `dicelab compare --help`"))
