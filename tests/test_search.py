@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import signal
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from analytics.engine import derive_seed
 from analytics.errors import UserError
-from analytics.experiments import search_objectives
+from analytics.experiments import search_eval, search_objectives
 from analytics.experiments.search import propose, search, winners_table
 from analytics.experiments.search_eval import Evaluator, SearchSpec
 from analytics.experiments.search_objectives import (
@@ -31,6 +32,7 @@ from analytics.experiments.search_objectives import (
 )
 from analytics.experiments.search_space import build_space
 from analytics.games import get_game
+from analytics.runs.simulate import run_simulation
 from analytics.runs.workers import Interrupted
 
 DICEFORGE = get_game("diceforge")
@@ -203,35 +205,40 @@ def _game_seeds(folder: Path) -> set[int]:
     return set(pl.read_parquet(list(folder.glob("**/games*.parquet")))["seed"].to_list())
 
 
-def test_held_out_games_use_seeds_the_search_never_played(tmp_path):
-    result = search(BAZAAR_SPEC, tmp_path / "s", workers=1, progress=False)
-    search_seeds = _game_seeds(tmp_path / "s" / "runs")
-    holdout_seeds = _game_seeds(tmp_path / "s" / "holdout")
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """A small search on Bazaar, uninterrupted (many parts a run, as the stopped one)."""
+    out = tmp_path_factory.mktemp("search") / "whole"
+    return search(BAZAAR_SPEC, out, workers=1, progress=False, part_size=2)
+
+
+def test_held_out_games_use_seeds_the_search_never_played(whole):
+    result = whole
+    search_seeds = _game_seeds(result.out / "runs")
+    holdout_seeds = _game_seeds(result.out / "holdout")
     assert search_seeds and holdout_seeds and not search_seeds & holdout_seeds
     # common random numbers: every set's first block played the very same seeds
-    firsts = [_game_seeds(p) for p in (tmp_path / "s" / "runs").glob("*/block-0")]
+    firsts = [_game_seeds(p) for p in (result.out / "runs").glob("*/block-0")]
     assert len(firsts) >= 4 and all(f == firsts[0] for f in firsts)
     assert len(result.winners) == 2
     assert all(w.holdout.games == 8 for w in result.winners)
 
 
-def test_a_stopped_search_resumes_to_the_uninterrupted_result(tmp_path, monkeypatch):
-    whole = search(BAZAAR_SPEC, tmp_path / "whole", workers=1, progress=False, part_size=2)
-    original = Evaluator.run
+def test_a_stopped_search_resumes_to_the_uninterrupted_result(whole, tmp_path, monkeypatch):
     played = {"games": 0}
 
-    def stop_midway(self, arm, games, seed, folder):
+    def stop_midway(*args, **kwargs):
         def count(n):
             played["games"] += n
             if played["games"] > 30:  # inside a run of several parts: whole parts are kept
                 raise Interrupted(signal.SIGINT)
-        self.on_games = count
-        return original(self, arm, games, seed, folder)
+        return run_simulation(*args, **{**kwargs, "on_games": count})
 
-    monkeypatch.setattr(Evaluator, "run", stop_midway)
+    monkeypatch.setattr(search_eval, "run_simulation", stop_midway)
     with pytest.raises(Interrupted, match="--resume"):
         search(BAZAAR_SPEC, tmp_path / "stopped", workers=1, progress=False, part_size=2)
-    monkeypatch.setattr(Evaluator, "run", original)
+    monkeypatch.setattr(search_eval, "run_simulation", run_simulation)
+    assert list((tmp_path / "stopped").glob("runs/*/*/as-is/parts/*"))  # whole parts kept
     with pytest.raises(UserError, match="pass --resume"):
         search(BAZAAR_SPEC, tmp_path / "stopped", workers=1, progress=False, part_size=2)
     resumed = search(BAZAAR_SPEC, tmp_path / "stopped", resume=True, workers=1,
@@ -239,6 +246,15 @@ def test_a_stopped_search_resumes_to_the_uninterrupted_result(tmp_path, monkeypa
     assert resumed.history.equals(whole.history)
     assert winners_table(resumed).equals(winners_table(whole))
     assert resumed.spent == whole.spent
+
+
+def test_a_larger_budget_extends_a_search_to_the_result_of_one_started_with_it(whole, tmp_path):
+    short = replace(BAZAAR_SPEC, budget=40, top=1)
+    first = search(short, tmp_path / "grown", workers=1, progress=False)
+    assert first.spent <= 40 < whole.spent
+    grown = search(BAZAAR_SPEC, tmp_path / "grown", resume=True, workers=1, progress=False)
+    assert grown.history.equals(whole.history)
+    assert winners_table(grown).equals(winners_table(whole))
 
 
 def test_resume_refuses_other_settings(tmp_path):

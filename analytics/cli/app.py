@@ -23,8 +23,8 @@ from analytics.cli.common import (
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
 from analytics.cli.repair import repair_command
-from analytics.cli.search import search_command
 from analytics.cli.report import COMMANDS as REPORT_COMMANDS
+from analytics.cli.search import search_command
 from analytics.cli.sweep import sweep_command
 from analytics.output import prepare_out, render_table
 

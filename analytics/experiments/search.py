@@ -11,8 +11,9 @@ ordinary runner in `out` (search_eval.py): a stopped search resumed with `resume
 same choices from the runs on disk and finishes the run that was stopped.
 
 The winners are played again on fresh seeds, none of the search's (the search's own estimate
-of its best is optimistic, the best of many noisy estimates, and both are reported), beside the reference set on the same
-fresh seeds: the loss's paired difference, and a paired `compare` of every measure.
+of its best is optimistic, the best of many noisy estimates; both are reported), beside the
+reference set on the same fresh seeds: the loss's paired difference, and a paired `compare` of
+every measure.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from analytics.experiments.search_objectives import Estimate, estimate, paired_d
 from analytics.experiments.search_space import Candidate, Space, build_space, candidate_key
 from analytics.games import get_game
 from analytics.runs.simulate import validate
-from analytics.runs.workers import RunStopped
+from analytics.runs.workers import RunStopped, stop_on_signals
 
 ETA = 2  # successive halving keeps the better 1/ETA of a rung
 NOVELTY_TRIES = 50  # proposals drawn before accepting a set already seen
@@ -92,21 +93,30 @@ def search(spec: SearchSpec, out: Path, resume: bool = False, workers: int | Non
     check_spec(spec, space)
     start_folder(out, spec, resume)
     try:
-        evaluator = Evaluator(spec, space, out, workers, cluster, part_size=part_size)
-        with tqdm(total=spec.budget, unit="game", desc="search", disable=not progress) as bar:
-            evaluator.on_games = bar.update
-            archive, history, generations = race(spec, space, evaluator, bar)
-        sets = min(spec.top, len(archive)) + 1
-        with tqdm(total=sets * spec.holdout_games * evaluator.runs_per_set(), unit="game",
-                  desc="fresh seeds", disable=not progress) as bar:
-            evaluator.on_games = bar.update
-            winners, reference = holdout(spec, space, evaluator, archive, out)
+        with stop_on_signals():  # a stop between runs is a stop too, not a traceback
+            archive, history, generations, winners, reference, spent = _search(
+                spec, space, out, workers, cluster, progress, part_size)
     except RunStopped as stop:
         stop.args = (f"{str(stop).split(';')[0]}; every whole part is kept: run the same "
                      "dicelab search command with --resume to finish it",)
         raise stop from None
     return SearchResult(spec, space, plugin.slots(spec.reference)[0], pl.DataFrame(history),
-                        winners, reference, evaluator.spent, generations, out)
+                        winners, reference, spent, generations, out)
+
+
+def _search(spec: SearchSpec, space: Space, out: Path, workers: int | None,
+            cluster: str | None, progress: bool, part_size: int | None):
+    """The race, then the winners on fresh seeds, each with its progress bar."""
+    evaluator = Evaluator(spec, space, out, workers, cluster, part_size=part_size)
+    with tqdm(total=spec.budget, unit="game", desc="search", disable=not progress) as bar:
+        evaluator.on_games = bar.update
+        archive, history, generations = race(spec, space, evaluator, bar)
+    sets = min(spec.top, len(archive)) + 1
+    with tqdm(total=sets * spec.holdout_games * evaluator.runs_per_set(), unit="game",
+              desc="fresh seeds", disable=not progress) as bar:
+        evaluator.on_games = bar.update
+        winners, reference = holdout(spec, space, evaluator, archive, out)
+    return archive, history, generations, winners, reference, evaluator.spent
 
 
 def check_spec(spec: SearchSpec, space: Space) -> None:
@@ -141,16 +151,33 @@ def start_folder(out: Path, spec: SearchSpec, resume: bool) -> None:
         if not resume:
             raise UserError(f"--out {out} already holds a search; pass --resume to finish it, "
                             "or choose another folder")
-        if json.loads(stored.read_text(encoding="utf-8")) != spec.as_json():
+        if _decisive(json.loads(stored.read_text(encoding="utf-8"))) != _decisive(
+                spec.as_json()):
             raise UserError(f"--out {out} holds a search with other settings; --resume needs "
-                            "exactly the same options")
+                            "the same options (only --budget, --top and --holdout-games may "
+                            "change)")
+        _write_spec(stored, spec)
         return
     if out.exists() and any(out.iterdir()):
         raise UserError(f"--out {out} is not empty and holds no search; choose another folder")
     out.mkdir(parents=True, exist_ok=True)
-    temp = stored.with_suffix(".tmp")
+    _write_spec(stored, spec)
+
+
+# What a resumed search may change: none of them changes a game or a choice before the budget
+# binds (the search is deterministic), so a larger budget extends a search and a smaller one
+# stops it earlier; the held-out runs live in a folder per number of games.
+UNDECISIVE = ("budget", "top", "holdout_games")
+
+
+def _decisive(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in UNDECISIVE}
+
+
+def _write_spec(path: Path, spec: SearchSpec) -> None:
+    temp = path.with_suffix(".tmp")
     temp.write_text(json.dumps(spec.as_json(), indent=1, sort_keys=True), encoding="utf-8")
-    temp.replace(stored)
+    temp.replace(path)
 
 
 def race(spec: SearchSpec, space: Space, evaluator: Evaluator, bar
@@ -261,7 +288,7 @@ def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
     best = ranked(archive)[:spec.top]
 
     def play(candidate: Candidate):
-        folder = out / "holdout" / candidate_key(candidate)
+        folder = out / "holdout" / f"{spec.holdout_games}-games" / candidate_key(candidate)
         sample = evaluator.play(candidate, spec.holdout_games, seed, folder)
         if search_seeds & {int(s) for s in sample.seeds}:
             raise UserError("held-out seeds overlap the search's: change --seed")

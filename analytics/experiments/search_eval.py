@@ -101,10 +101,11 @@ class Evaluator:
         parts = []
         for block in range(blocks):
             if (candidate, block) not in self.samples:
-                self.spent += self.cost(candidate, block)
+                cost = self.cost(candidate, block)
                 self.samples[candidate, block] = self.play(
                     candidate, self.spec.block_games(block), block_seed(self.spec.seed, block),
                     self.out / "runs" / candidate_key(candidate) / f"block-{block}")
+                self.spent += cost
             parts.append(self.samples[candidate, block])
         return Sample.joined(parts)
 
@@ -118,6 +119,8 @@ class Evaluator:
                 forbid = ArmSpec(arm.card_set, arm.bots, {**arm.rules, "forbid": card},
                                  arm.module, arm.game)
                 without[card] = self.run(forbid, games, seed, folder / f"forbid-{card}")
+        if self.on_games is not None:  # games found on disk count too: the bar is the search's
+            self.on_games(games * (1 + len(without)))
         return read_sample(run, without, self.spec.objectives, candidate)
 
     def arm(self, candidate: Candidate) -> ArmSpec:
@@ -136,8 +139,7 @@ class Evaluator:
     def run(self, arm: ArmSpec, games: int, seed: int, folder: Path) -> Path:
         run_simulation(run_config(arm, self.spec.players, games, seed), folder,
                        workers=self.workers, resume=True, progress=False,
-                       cluster=self.cluster, on_games=self.on_games,
-                       chunk_size=self.part_size)
+                       cluster=self.cluster, chunk_size=self.part_size)
         return folder
 
 

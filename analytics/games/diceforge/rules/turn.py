@@ -25,8 +25,8 @@ from analytics.games.diceforge.rules.components import (
     Cost,
 )
 from analytics.games.diceforge.rules.forge import any_buyable, cheapest_face, make_offering
-from analytics.games.diceforge.rules.options import PLANTED_GLORY
 from analytics.games.diceforge.rules.hooks import HANDLERS, HOOKS
+from analytics.games.diceforge.rules.options import PLANTED_GLORY
 from analytics.games.diceforge.rules.payment import (
     CARD,
     EXTRA_ACTION,
