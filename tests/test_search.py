@@ -78,6 +78,10 @@ def test_parse_objective_reads_weights_params_and_refuses_unknown_names(tmp_path
     assert (o.name, o.weight, dict(o.params)) == ("take_band", 2.0, {"low": 0.1, "high": 0.8})
     with pytest.raises(UserError, match="unknown objective 'nope'"):
         parse_objective("nope")
+    with pytest.raises(UserError, match="no parameter 'top'"):
+        parse_objective("seat_gap:top=1")
+    with pytest.raises(UserError, match="needs a target"):
+        parse_objective("length")
     with pytest.raises(UserError, match="no such SQL file"):
         parse_objective(str(tmp_path / "missing.sql"))
     mine = tmp_path / "mine.py"
@@ -268,14 +272,19 @@ def test_the_command_runs_end_to_end_and_writes_winners_and_the_report(tmp_path)
     from analytics.cli.search import search_command
 
     out = tmp_path / "s"
+    sql = tmp_path / "rounds.sql"
+    sql.write_text("-- question: rounds per game\nselect seed, cast(rounds as double) as value "
+                   "from games\n")
     result = CliRunner().invoke(search_command, [
         "--game", "bazaar", "--players", "2", "--bots", "reckoner", "--objective", "seat_gap",
-        "--objective", "take_band:low=0.05,high=0.9", "--budget", "64", "--first-games", "4",
+        "--objective", "take_band:low=0.05,high=0.9", "--objective", f"{sql}:weight=0.5",
+        "--budget", "64", "--first-games", "4",
         "--population", "4", "--top", "1", "--holdout-games", "8", "--workers", "1",
         "--quiet", "--out", str(out), "--format", "json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     assert rows[0]["rank"] == 1 and rows[0]["holdout_games"] == 8
+    assert rows[0][f"holdout_{sql}"] == 6.0  # Bazaar's market stays open 6 rounds
     assert (out / "report.html").is_file() and (out / "report.md").is_file()
     assert "Winner 1 against first-market" in (out / "report.md").read_text()
     assert list((out / "winners").glob("rank1-*.toml"))

@@ -16,6 +16,7 @@ the loss is the mean value).
 from __future__ import annotations
 
 import importlib
+import inspect
 import importlib.util
 import math
 import re
@@ -181,9 +182,23 @@ def parse_objective(text: str) -> Objective:
             raise UserError(f"--objective {name}: no such SQL file")
         if params:
             raise UserError(f"--objective {name}: a SQL objective takes only weight=")
+    elif name in LIBRARY:
+        _check_params(name, params)
     else:
         function_of(name)  # an unknown name fails before any game
     return objective
+
+
+def _check_params(name: str, params: dict) -> None:
+    """A library objective's parameters are its function's keywords; `length` needs a target."""
+    known = [p for p in inspect.signature(LIBRARY[name]).parameters
+             if p not in ("s", "candidate", "space", "_")]
+    for key in params:
+        if key not in known:
+            raise UserError(f"--objective {name}: no parameter {key!r} (it takes "
+                            f"{', '.join(known) or 'only weight'})")
+    if name == "length" and "target" not in params:
+        raise UserError("--objective length needs a target: length:target=N")
 
 
 def _number(value: str) -> float | str:
