@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 
 from analytics.experiments.compare import displayed, shown_rows
 from analytics.experiments.search_space import candidate_key
+from analytics.games import get_game
 from analytics.reports.render import RenderedSection, write_report
 
 
@@ -33,6 +34,15 @@ def progress_chart(ax: Axes, history: pl.DataFrame) -> Axes:
     ax.set_ylabel("loss (lower is better)")
     ax.legend(loc="upper right", fontsize=8)
     return ax
+
+
+def changes_table(result, kind: str) -> pl.DataFrame:
+    """One row per winner and slot changed: the reference's component and the winner's."""
+    rows = [{"winner": w.rank, "set": f"search-{candidate_key(w.candidate)}", "slot": slot,
+             f"reference_{kind}": before, f"winner_{kind}": after}
+            for w in result.winners for slot, before, after in w.changes]
+    columns = ["winner", "set", "slot", f"reference_{kind}", f"winner_{kind}"]
+    return pl.DataFrame(rows) if rows else pl.DataFrame({c: [] for c in columns})
 
 
 def summary_lines(result) -> list[str]:
@@ -60,6 +70,7 @@ def write_search_report(result, out: Path) -> tuple[Path, Path]:
     """Write `out` (.html) and its .md twin for a finished search."""
     from analytics.experiments.search import winners_table
 
+    kind = get_game(result.spec.game).roles.set_kind
     figure = Figure(figsize=(9, 4.5), layout="constrained")
     progress_chart(figure.add_subplot(), result.history)
     sections = [
@@ -67,6 +78,9 @@ def write_search_report(result, out: Path) -> tuple[Path, Path]:
                         "fresh seeds, and its paired difference from the reference set there "
                         "(negative: better than the reference).", winners_table(result),
                         anchor="winners"),
+        RenderedSection("How each winner differs from the reference", "Slot by slot: the "
+                        f"reference's {kind} and the winner's.", changes_table(result, kind),
+                        anchor="changes"),
         RenderedSection("The search's progress", f"{result.history.height} races of a set at a "
                         "rung; every rung doubles the games, on the same seeds for every set.",
                         result.history, figure=figure, sortable=True, anchor="progress")]
