@@ -261,6 +261,12 @@ def test_a_larger_budget_extends_a_search_to_the_result_of_one_started_with_it(w
     assert winners_table(grown).equals(winners_table(whole))
 
 
+def test_sets_played_side_by_side_in_two_processes_give_the_same_search(whole, tmp_path):
+    both = search(BAZAAR_SPEC, tmp_path / "two", workers=2, progress=False)
+    assert both.history.equals(whole.history)
+    assert winners_table(both).equals(winners_table(whole))
+
+
 def test_resume_refuses_other_settings(tmp_path):
     (tmp_path / "s").mkdir()
     (tmp_path / "s" / "search.json").write_text(json.dumps({"budget": 1}))

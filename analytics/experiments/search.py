@@ -108,14 +108,17 @@ def _search(spec: SearchSpec, space: Space, out: Path, workers: int | None,
             cluster: str | None, progress: bool, part_size: int | None):
     """The race, then the winners on fresh seeds, each with its progress bar."""
     evaluator = Evaluator(spec, space, out, workers, cluster, part_size=part_size)
-    with tqdm(total=spec.budget, unit="game", desc="search", disable=not progress) as bar:
-        evaluator.on_games = bar.update
-        archive, history, generations = race(spec, space, evaluator, bar)
-    sets = min(spec.top, len(archive)) + 1
-    with tqdm(total=sets * spec.holdout_games * evaluator.runs_per_set(), unit="game",
-              desc="fresh seeds", disable=not progress) as bar:
-        evaluator.on_games = bar.update
-        winners, reference = holdout(spec, space, evaluator, archive, out)
+    try:
+        with tqdm(total=spec.budget, unit="game", desc="search", disable=not progress) as bar:
+            evaluator.on_games = bar.update
+            archive, history, generations = race(spec, space, evaluator, bar)
+        sets = min(spec.top, len(archive)) + 1
+        with tqdm(total=sets * spec.holdout_games * evaluator.runs_per_set(), unit="game",
+                  desc="fresh seeds", disable=not progress) as bar:
+            evaluator.on_games = bar.update
+            winners, reference = holdout(spec, space, evaluator, archive, out)
+    finally:
+        evaluator.close()
     return archive, history, generations, winners, reference, evaluator.spent
 
 
@@ -197,6 +200,7 @@ def race(spec: SearchSpec, space: Space, evaluator: Evaluator, bar
             if evaluator.spent + sum(evaluator.cost(c, b) for c in survivors
                                      for b in range(rung + 1)) > spec.budget:
                 break
+            evaluator.play_ahead(evaluator.missing(survivors, rung + 1))
             ranked = sorted(((evaluate(spec, space, evaluator, c, rung + 1), c)
                              for c in survivors), key=lambda x: (x[0].loss, x[1]))
             for est, cand in ranked:
@@ -287,12 +291,18 @@ def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
     search_seeds = {int(s) for sample in evaluator.samples.values() for s in sample.seeds}
     best = ranked(archive)[:spec.top]
 
+    def folder(candidate: Candidate) -> Path:
+        return out / "holdout" / f"{spec.holdout_games}-games" / candidate_key(candidate)
+
+    evaluator.play_ahead([(c, spec.holdout_games, seed, folder(c))
+                          for c in dict.fromkeys((space.reference,
+                                                  *(e.candidate for e in best)))])
+
     def play(candidate: Candidate):
-        folder = out / "holdout" / f"{spec.holdout_games}-games" / candidate_key(candidate)
-        sample = evaluator.play(candidate, spec.holdout_games, seed, folder)
+        sample = evaluator.play(candidate, spec.holdout_games, seed, folder(candidate))
         if search_seeds & {int(s) for s in sample.seeds}:
             raise UserError("held-out seeds overlap the search's: change --seed")
-        return sample, folder / "as-is"
+        return sample, folder(candidate) / "as-is"
 
     ref_sample, ref_run = play(space.reference)
     reference = estimate(spec.objectives, ref_sample, space.reference, space, seed)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +21,7 @@ from analytics.experiments.search_objectives import (
 )
 from analytics.experiments.search_space import Candidate, Space, candidate_key
 from analytics.games import DEFAULT_GAME, get_game
-from analytics.runs.simulate import run_simulation
+from analytics.runs.simulate import RunConfig, count_workers, run_simulation
 
 SPEC_FILE = "search.json"
 
@@ -84,6 +86,7 @@ class Evaluator:
     on_games: Callable[[int], None] | None = None
     part_size: int | None = None  # games per part of each run (tests: many small parts)
     spent: int = 0
+    pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
     samples: dict[tuple[Candidate, int], Sample] = field(default_factory=dict)
 
     def cost(self, candidate: Candidate, block: int) -> int:
@@ -104,24 +107,65 @@ class Evaluator:
                 cost = self.cost(candidate, block)
                 self.samples[candidate, block] = self.play(
                     candidate, self.spec.block_games(block), block_seed(self.spec.seed, block),
-                    self.out / "runs" / candidate_key(candidate) / f"block-{block}")
+                    self.block_folder(candidate, block))
                 self.spent += cost
             parts.append(self.samples[candidate, block])
         return Sample.joined(parts)
 
+    def block_folder(self, candidate: Candidate, block: int) -> Path:
+        return self.out / "runs" / candidate_key(candidate) / f"block-{block}"
+
+    def runs(self, candidate: Candidate, games: int, seed: int, folder: Path
+             ) -> dict[str, tuple[RunConfig, Path]]:
+        """A set's runs on `seed`: as it is and ('value_band') each component forbidden."""
+        arm = self.arm(candidate)
+        arms = {"": arm}
+        if any(o.needs_forbid for o in self.spec.objectives):
+            arms.update({card: replace(arm, rules={**arm.rules, "forbid": card})
+                         for card in candidate})
+        return {card: (run_config(a, self.spec.players, games, seed),
+                       folder / (f"forbid-{card}" if card else "as-is"))
+                for card, a in arms.items()}
+
     def play(self, candidate: Candidate, games: int, seed: int, folder: Path) -> Sample:
         """Play (or finish, or find) the runs of `candidate` in `folder` and read them."""
-        arm = self.arm(candidate)
-        run = self.run(arm, games, seed, folder / "as-is")
-        without = {}
-        if any(o.needs_forbid for o in self.spec.objectives):
-            for card in candidate:
-                forbid = ArmSpec(arm.card_set, arm.bots, {**arm.rules, "forbid": card},
-                                 arm.module, arm.game)
-                without[card] = self.run(forbid, games, seed, folder / f"forbid-{card}")
+        runs = self.runs(candidate, games, seed, folder)
+        for config, path in runs.values():
+            run_simulation(config, path, workers=self.workers, resume=True, progress=False,
+                           cluster=self.cluster, chunk_size=self.part_size)
         if self.on_games is not None:  # games found on disk count too: the bar is the search's
-            self.on_games(games * (1 + len(without)))
-        return read_sample(run, without, self.spec.objectives, candidate)
+            self.on_games(games * len(runs))
+        without = {card: path for card, (_, path) in runs.items() if card}
+        return read_sample(runs[""][1], without, self.spec.objectives, candidate)
+
+    def missing(self, candidates: list[Candidate], blocks: int
+                ) -> list[tuple[Candidate, int, int, Path]]:
+        """(set, games, seed, folder) of every block 0 .. blocks-1 of `candidates` not read."""
+        return [(c, self.spec.block_games(b), block_seed(self.spec.seed, b),
+                 self.block_folder(c, b))
+                for c in candidates for b in range(blocks) if (c, b) not in self.samples]
+
+    def play_ahead(self, wanted: list[tuple[Candidate, int, int, Path]]) -> None:
+        """Play the runs of `wanted` (set, games, seed, folder) side by side: in `workers`
+        processes, or from as many threads on the cluster. Only play: `play` then finds them
+        whole and reads them here, in the same order as without."""
+        jobs = [job for args in wanted for job in self.runs(*args).values()]
+        side_by_side = 8 if self.cluster else count_workers(self.workers)
+        if len(jobs) < 2 or side_by_side < 2:
+            return
+        if self.pool is None:  # started once: a spawned worker takes seconds to import
+            self.pool = (ThreadPoolExecutor(side_by_side) if self.cluster else
+                         ProcessPoolExecutor(side_by_side, mp_context=get_context("spawn")))
+        done = [self.pool.submit(play_run, config, str(path), self.cluster, self.part_size)
+                for config, path in jobs]
+        for future in done:
+            future.result()  # a run's error (a stop included) is raised here
+
+    def close(self) -> None:
+        """End the worker processes (after a stop: without waiting for what is queued)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
     def arm(self, candidate: Candidate) -> ArmSpec:
         path = self.out / "sets" / f"{candidate_key(candidate)}.toml"
@@ -136,11 +180,13 @@ class Evaluator:
         return ArmSpec(str(path), self.spec.bots, dict(self.spec.rules), self.spec.module,
                        self.spec.game)
 
-    def run(self, arm: ArmSpec, games: int, seed: int, folder: Path) -> Path:
-        run_simulation(run_config(arm, self.spec.players, games, seed), folder,
-                       workers=self.workers, resume=True, progress=False,
-                       cluster=self.cluster, chunk_size=self.part_size)
-        return folder
+
+
+def play_run(config: RunConfig, folder: str, cluster: str | None, part_size: int | None
+             ) -> None:
+    """One run of a search, played where `play_ahead` sends it (one worker process each)."""
+    run_simulation(config, Path(folder), workers=1, resume=True, progress=False,
+                   cluster=cluster, chunk_size=part_size)
 
 
 def read_sample(run: Path, without: dict[str, Path], objectives: tuple[Objective, ...],

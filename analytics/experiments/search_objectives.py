@@ -16,8 +16,8 @@ the loss is the mean value).
 from __future__ import annotations
 
 import importlib
-import inspect
 import importlib.util
+import inspect
 import math
 import re
 from collections.abc import Callable
