@@ -69,6 +69,9 @@ def test_value_is_the_buyers_win_rate_with_minus_without_on_the_same_games():
                 without={"x": [[0, 1], [0, 1]]})
     assert card_values(s) == {"x": 1.0}
     assert value_band(s, low=-0.05, high=0.15) == pytest.approx(0.85)
+    assert parse_objective("value_band:slots=free").free_slots_only
+    with pytest.raises(UserError, match="slots must be all or free"):
+        parse_objective("value_band:slots=some")
     nobody = _sample([[1, 0]], taken={"x": [[0, 0]]}, without={"x": [[1, 0]]})
     assert card_values(nobody) == {"x": 0.0}
 

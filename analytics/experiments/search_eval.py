@@ -96,8 +96,16 @@ class Evaluator:
         return self.spec.block_games(block) * self.runs_per_set()
 
     def runs_per_set(self) -> int:
-        forbid = any(o.needs_forbid for o in self.spec.objectives)
-        return 1 + (len(self.space.slots) if forbid else 0)
+        return 1 + len(self.forbidden(self.space.reference))
+
+    def forbidden(self, candidate: Candidate) -> list[str]:
+        """The components forbidden in turn for value_band: all, or those of free slots."""
+        wanted = [o for o in self.spec.objectives if o.needs_forbid]
+        if not wanted:
+            return []
+        if all(o.free_slots_only for o in wanted):
+            return [candidate[i] for i in self.space.free]
+        return list(candidate)
 
     def sample(self, candidate: Candidate, blocks: int) -> Sample:
         """`candidate`'s games of blocks 0 .. blocks-1, joined."""
@@ -120,9 +128,8 @@ class Evaluator:
         """A set's runs on `seed`: as it is and ('value_band') each component forbidden."""
         arm = self.arm(candidate)
         arms = {"": arm}
-        if any(o.needs_forbid for o in self.spec.objectives):
-            arms.update({card: replace(arm, rules={**arm.rules, "forbid": card})
-                         for card in candidate})
+        arms.update({card: replace(arm, rules={**arm.rules, "forbid": card})
+                     for card in self.forbidden(candidate)})
         return {card: (run_config(a, self.spec.players, games, seed),
                        folder / (f"forbid-{card}" if card else "as-is"))
                 for card, a in arms.items()}

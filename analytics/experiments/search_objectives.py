@@ -99,8 +99,10 @@ def card_values(s: Sample) -> dict[str, float]:
     return values
 
 
-def value_band(s: Sample, low: float = -0.05, high: float = 0.10, **_) -> float:
-    """Summed distance of each component's paired value outside [low, high]."""
+def value_band(s: Sample, low: float = -0.05, high: float = 0.10, slots: str = "all", **_
+               ) -> float:
+    """Summed distance of each component's paired value outside [low, high]: of every
+    component, or (slots=free) of those on the slots the search may change."""
     return sum(_outside(v, low, high) for v in card_values(s).values())
 
 
@@ -145,6 +147,11 @@ class Objective:
     @property
     def needs_forbid(self) -> bool:
         return self.name == "value_band"
+
+    @property
+    def free_slots_only(self) -> bool:
+        """value_band:slots=free: only the components of free slots are forbidden in turn."""
+        return self.needs_forbid and dict(self.params).get("slots") == "free"
 
     @property
     def text(self) -> str:
@@ -197,6 +204,8 @@ def _check_params(name: str, params: dict) -> None:
         if key not in known:
             raise UserError(f"--objective {name}: no parameter {key!r} (it takes "
                             f"{', '.join(known) or 'only weight'})")
+    if params.get("slots", "all") not in ("all", "free"):
+        raise UserError(f"--objective {name}: slots must be all or free")
     if name == "length" and "target" not in params:
         raise UserError("--objective length needs a target: length:target=N")
 
