@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from analytics.engine import derive_seed
 from analytics.errors import UserError
 from analytics.experiments import search_eval, search_objectives
-from analytics.experiments.search import propose, search, winners_table
+from analytics.experiments.search import propose, search
 from analytics.experiments.search_eval import Evaluator, SearchSpec
 from analytics.experiments.search_objectives import (
     Objective,
@@ -32,6 +32,7 @@ from analytics.experiments.search_objectives import (
 )
 from analytics.experiments.search_space import build_space
 from analytics.games import get_game
+from analytics.reports.search import winners_table
 from analytics.runs.simulate import run_simulation
 from analytics.runs.workers import Interrupted
 

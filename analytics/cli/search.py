@@ -90,11 +90,16 @@ def search_command(objectives, game, reference, module, rules, players, bots, bu
       dicelab search --objective seat_gap --out searches/fair --resume
       dicelab search --game bazaar --objective seat_gap --players 3 --out searches/bazaar
     """
-    from analytics.experiments.search import search, winners_table, write_set_files
+    from analytics.experiments.search import search
     from analytics.experiments.search_eval import SearchSpec
     from analytics.experiments.search_objectives import parse_objective
     from analytics.games import get_game
-    from analytics.reports.search import summary_lines, write_search_report
+    from analytics.reports.search import (
+        summary_lines,
+        winners_table,
+        write_search_report,
+        write_set_files,
+    )
 
     plugin = get_game(game)
     spec = SearchSpec(tuple(parse_objective(o) for o in objectives), game,

@@ -18,7 +18,6 @@ every measure.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -29,17 +28,16 @@ import polars as pl
 from tqdm import tqdm
 
 from analytics.errors import UserError
-from analytics.experiments.arms import ArmSpec, run_config
 from analytics.experiments.search_eval import (
-    SPEC_FILE,
     Evaluator,
     SearchSpec,
+    check_spec,
     holdout_seed,
+    start_folder,
 )
 from analytics.experiments.search_objectives import Estimate, estimate, paired_difference
 from analytics.experiments.search_space import Candidate, Space, build_space, candidate_key
 from analytics.games import get_game
-from analytics.runs.simulate import validate
 from analytics.runs.workers import RunStopped, stop_on_signals
 
 ETA = 2  # successive halving keeps the better 1/ETA of a rung
@@ -120,67 +118,6 @@ def _search(spec: SearchSpec, space: Space, out: Path, workers: int | None,
     finally:
         evaluator.close()
     return archive, history, generations, winners, reference, evaluator.spent
-
-
-def check_spec(spec: SearchSpec, space: Space) -> None:
-    """Bad settings fail before any game: the setup of the reference, the bots, the budget."""
-    if not spec.objectives:
-        raise UserError("give at least one --objective")
-    validate(run_config(ArmSpec(spec.reference, spec.bots, dict(spec.rules), spec.module,
-                                spec.game), spec.players, 1, spec.seed))
-    if spec.block0 % spec.players:
-        raise UserError(f"--first-games {spec.block0} is not a multiple of --players "
-                        f"{spec.players} (whole rotations of the bots through the seats)")
-    if spec.population < 2:
-        raise UserError(f"--population must be at least 2 (got {spec.population})")
-    if spec.budget < spec.block0:
-        raise UserError(f"--budget {spec.budget:,} is less than one block of "
-                        f"{spec.block0:,} games")
-    if spec.holdout_games < spec.players or spec.holdout_games % spec.players:
-        raise UserError(f"--holdout-games must be a positive multiple of --players "
-                        f"{spec.players} (got {spec.holdout_games})")
-    if any(o.needs_forbid for o in spec.objectives) and "forbid" not in get_game(
-            spec.game).rule_options():
-        raise UserError(f"objective value_band forbids each component: {spec.game} has no "
-                        "rule option forbid")
-    if space.free == ():
-        raise UserError("every slot is fixed: nothing to search")
-
-
-def start_folder(out: Path, spec: SearchSpec, resume: bool) -> None:
-    """`out` new (or empty), or with `resume` the folder of this very search."""
-    stored = out / SPEC_FILE
-    if stored.is_file():
-        if not resume:
-            raise UserError(f"--out {out} already holds a search; pass --resume to finish it, "
-                            "or choose another folder")
-        if _decisive(json.loads(stored.read_text(encoding="utf-8"))) != _decisive(
-                spec.as_json()):
-            raise UserError(f"--out {out} holds a search with other settings; --resume needs "
-                            "the same options (only --budget, --top and --holdout-games may "
-                            "change)")
-        _write_spec(stored, spec)
-        return
-    if out.exists() and any(out.iterdir()):
-        raise UserError(f"--out {out} is not empty and holds no search; choose another folder")
-    out.mkdir(parents=True, exist_ok=True)
-    _write_spec(stored, spec)
-
-
-# What a resumed search may change: none of them changes a game or a choice before the budget
-# binds (the search is deterministic), so a larger budget extends a search and a smaller one
-# stops it earlier; the held-out runs live in a folder per number of games.
-UNDECISIVE = ("budget", "top", "holdout_games")
-
-
-def _decisive(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k not in UNDECISIVE}
-
-
-def _write_spec(path: Path, spec: SearchSpec) -> None:
-    temp = path.with_suffix(".tmp")
-    temp.write_text(json.dumps(spec.as_json(), indent=1, sort_keys=True), encoding="utf-8")
-    temp.replace(path)
 
 
 def race(spec: SearchSpec, space: Space, evaluator: Evaluator, bar
@@ -317,39 +254,3 @@ def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
             paired_difference(spec.objectives, ref_sample, sample, space.reference,
                               entry.candidate, space, seed), comparison))
     return winners, reference
-
-
-def winners_table(result: SearchResult) -> pl.DataFrame:
-    """One row per winner: how it differs from the reference, its loss in the search and on
-    fresh seeds, and its paired difference from the reference there."""
-    rows = []
-    for w in result.winners:
-        row = {"rank": w.rank, "set": candidate_key(w.candidate),
-               "slots_changed": len(w.changes),
-               "changes": "; ".join(f"{s}: {a} -> {b}" for s, a, b in w.changes) or "none",
-               "search_loss": w.search.loss, "search_loss_low": w.search.low,
-               "search_loss_high": w.search.high, "search_games": w.search.games,
-               "holdout_loss": w.holdout.loss, "holdout_loss_low": w.holdout.low,
-               "holdout_loss_high": w.holdout.high,
-               "vs_reference": w.versus_reference.loss,
-               "vs_reference_low": w.versus_reference.low,
-               "vs_reference_high": w.versus_reference.high, "holdout_games": w.holdout.games}
-        for objective, term in zip(result.spec.objectives, w.holdout.terms, strict=True):
-            row[f"holdout_{objective.name}"] = term
-        rows.append(row)
-    return pl.DataFrame(rows)
-
-
-def write_set_files(result: SearchResult) -> list[Path]:
-    """Each winner as a set file beside the search (`out`/winners/), for simulate and compare."""
-    paths = []
-    game = get_game(result.spec.game)
-    for w in result.winners:
-        path = result.out / "winners" / f"rank{w.rank}-{candidate_key(w.candidate)}.toml"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = game.set_file(f"search-rank{w.rank}-{candidate_key(w.candidate)}",
-                             dict(zip(result.space.slots, w.candidate, strict=True)))
-        path.with_suffix(".tmp").write_text(text, encoding="utf-8")
-        path.with_suffix(".tmp").replace(path)
-        paths.append(path)
-    return paths

@@ -21,7 +21,7 @@ from analytics.experiments.search_objectives import (
 )
 from analytics.experiments.search_space import Candidate, Space, candidate_key
 from analytics.games import DEFAULT_GAME, get_game
-from analytics.runs.simulate import RunConfig, count_workers, run_simulation
+from analytics.runs.simulate import RunConfig, count_workers, run_simulation, validate
 
 SPEC_FILE = "search.json"
 
@@ -61,6 +61,67 @@ class SearchSpec:
         data = asdict(self)
         data["objectives"] = [asdict(o) for o in self.objectives]
         return json.loads(json.dumps(data))
+
+
+def check_spec(spec: SearchSpec, space: Space) -> None:
+    """Bad settings fail before any game: the setup of the reference, the bots, the budget."""
+    if not spec.objectives:
+        raise UserError("give at least one --objective")
+    validate(run_config(ArmSpec(spec.reference, spec.bots, dict(spec.rules), spec.module,
+                                spec.game), spec.players, 1, spec.seed))
+    if spec.block0 % spec.players:
+        raise UserError(f"--first-games {spec.block0} is not a multiple of --players "
+                        f"{spec.players} (whole rotations of the bots through the seats)")
+    if spec.population < 2:
+        raise UserError(f"--population must be at least 2 (got {spec.population})")
+    if spec.budget < spec.block0:
+        raise UserError(f"--budget {spec.budget:,} is less than one block of "
+                        f"{spec.block0:,} games")
+    if spec.holdout_games < spec.players or spec.holdout_games % spec.players:
+        raise UserError(f"--holdout-games must be a positive multiple of --players "
+                        f"{spec.players} (got {spec.holdout_games})")
+    if any(o.needs_forbid for o in spec.objectives) and "forbid" not in get_game(
+            spec.game).rule_options():
+        raise UserError(f"objective value_band forbids each component: {spec.game} has no "
+                        "rule option forbid")
+    if space.free == ():
+        raise UserError("every slot is fixed: nothing to search")
+
+
+def start_folder(out: Path, spec: SearchSpec, resume: bool) -> None:
+    """`out` new (or empty), or with `resume` the folder of this very search."""
+    stored = out / SPEC_FILE
+    if stored.is_file():
+        if not resume:
+            raise UserError(f"--out {out} already holds a search; pass --resume to finish it, "
+                            "or choose another folder")
+        if _decisive(json.loads(stored.read_text(encoding="utf-8"))) != _decisive(
+                spec.as_json()):
+            raise UserError(f"--out {out} holds a search with other settings; --resume needs "
+                            "the same options (only --budget, --top and --holdout-games may "
+                            "change)")
+        _write_spec(stored, spec)
+        return
+    if out.exists() and any(out.iterdir()):
+        raise UserError(f"--out {out} is not empty and holds no search; choose another folder")
+    out.mkdir(parents=True, exist_ok=True)
+    _write_spec(stored, spec)
+
+
+# What a resumed search may change: none of them changes a game or a choice before the budget
+# binds (the search is deterministic), so a larger budget extends a search and a smaller one
+# stops it earlier; the held-out runs live in a folder per number of games.
+UNDECISIVE = ("budget", "top", "holdout_games")
+
+
+def _decisive(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in UNDECISIVE}
+
+
+def _write_spec(path: Path, spec: SearchSpec) -> None:
+    temp = path.with_suffix(".tmp")
+    temp.write_text(json.dumps(spec.as_json(), indent=1, sort_keys=True), encoding="utf-8")
+    temp.replace(path)
 
 
 def block_seed(seed: int, block: int) -> int:

@@ -68,8 +68,6 @@ def summary_lines(result) -> list[str]:
 
 def write_search_report(result, out: Path) -> tuple[Path, Path]:
     """Write `out` (.html) and its .md twin for a finished search."""
-    from analytics.experiments.search import winners_table
-
     kind = get_game(result.spec.game).roles.set_kind
     figure = Figure(figsize=(9, 4.5), layout="constrained")
     progress_chart(figure.add_subplot(), result.history)
@@ -101,3 +99,39 @@ def write_search_report(result, out: Path) -> tuple[Path, Path]:
                                "intervals: 95% percentile bootstrap over whole games, the same "
                                "resamples for every set on the same seeds (paired)",
                                "compare rows: see `dicelab compare --help`"))
+
+
+def winners_table(result) -> pl.DataFrame:
+    """One row per winner: how it differs from the reference, its loss in the search and on
+    fresh seeds, and its paired difference from the reference there."""
+    rows = []
+    for w in result.winners:
+        row = {"rank": w.rank, "set": candidate_key(w.candidate),
+               "slots_changed": len(w.changes),
+               "changes": "; ".join(f"{s}: {a} -> {b}" for s, a, b in w.changes) or "none",
+               "search_loss": w.search.loss, "search_loss_low": w.search.low,
+               "search_loss_high": w.search.high, "search_games": w.search.games,
+               "holdout_loss": w.holdout.loss, "holdout_loss_low": w.holdout.low,
+               "holdout_loss_high": w.holdout.high,
+               "vs_reference": w.versus_reference.loss,
+               "vs_reference_low": w.versus_reference.low,
+               "vs_reference_high": w.versus_reference.high, "holdout_games": w.holdout.games}
+        for objective, term in zip(result.spec.objectives, w.holdout.terms, strict=True):
+            row[f"holdout_{objective.name}"] = term
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def write_set_files(result) -> list[Path]:
+    """Each winner as a set file beside the search (`out`/winners/), for simulate and compare."""
+    paths = []
+    game = get_game(result.spec.game)
+    for w in result.winners:
+        path = result.out / "winners" / f"rank{w.rank}-{candidate_key(w.candidate)}.toml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = game.set_file(f"search-rank{w.rank}-{candidate_key(w.candidate)}",
+                             dict(zip(result.space.slots, w.candidate, strict=True)))
+        path.with_suffix(".tmp").write_text(text, encoding="utf-8")
+        path.with_suffix(".tmp").replace(path)
+        paths.append(path)
+    return paths
