@@ -24,6 +24,7 @@ from analytics.games import DEFAULT_GAME, get_game
 from analytics.runs.simulate import RunConfig, count_workers, run_simulation, validate
 
 SPEC_FILE = "search.json"
+CLUSTER_RUNS = 32  # runs sent to a cluster at a time (threads that wait on its scheduler)
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,7 @@ class Evaluator:
         processes, or from as many threads on the cluster. Only play: `play` then finds them
         whole and reads them here, in the same order as without."""
         jobs = [job for args in wanted for job in self.runs(*args).values()]
-        side_by_side = 8 if self.cluster else count_workers(self.workers)
+        side_by_side = CLUSTER_RUNS if self.cluster else count_workers(self.workers)
         if len(jobs) < 2 or side_by_side < 2:
             return
         if self.pool is None:  # started once: a spawned worker takes seconds to import

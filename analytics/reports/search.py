@@ -123,7 +123,11 @@ def winners_table(result) -> pl.DataFrame:
 
 
 def write_set_files(result) -> list[Path]:
-    """Each winner as a set file beside the search (`out`/winners/), for simulate and compare."""
+    """Each winner as a set file beside the search (`out`/winners/), for simulate and compare,
+    and every race of the search as `out`/history.csv (set ids as in `out`/sets/)."""
+    temp = result.out / ".history.csv.tmp"
+    result.history.write_csv(temp)
+    temp.replace(result.out / "history.csv")
     paths = []
     game = get_game(result.spec.game)
     for w in result.winners:
