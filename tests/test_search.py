@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import signal
+import tomllib
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,7 +33,7 @@ from analytics.experiments.search_objectives import (
 )
 from analytics.experiments.search_space import build_space
 from analytics.games import get_game
-from analytics.reports.search import winners_table
+from analytics.reports.search import winners_table, write_search_report
 from analytics.runs.simulate import run_simulation
 from analytics.runs.workers import Interrupted
 
@@ -190,7 +191,7 @@ def test_the_search_finds_the_known_optimum_of_a_synthetic_objective(monkeypatch
     monkeypatch.setattr(search_objectives, "N_BOOT", 20)  # intervals are not what is tested
     monkeypatch.setattr("analytics.experiments.search.Evaluator", Synthetic)
     monkeypatch.setattr("analytics.experiments.search.holdout",
-                        lambda spec, space, ev, archive, out: ([], None))
+                        lambda spec, space, ev, archive, out: ([], (None, {})))
     spec = SearchSpec((Objective("synthetic"),), players=2, budget=20_000, first_games=16,
                       population=16)
     result = search(spec, tmp_path / "s", progress=False)
@@ -269,6 +270,23 @@ def test_sets_played_side_by_side_in_two_processes_give_the_same_search(whole, t
     both = search(BAZAAR_SPEC, tmp_path / "two", workers=2, progress=False)
     assert both.history.equals(whole.history)
     assert winners_table(both).equals(winners_table(whole))
+
+
+def test_value_band_on_free_slots_forbids_only_their_components(tmp_path):
+    spec = replace(BAZAAR_SPEC, objectives=(parse_objective("value_band:slots=free"),),
+                   fix=(("stall1", "lantern"), ("stall2", "satchel"), ("stall3", "lodestone")),
+                   budget=48, top=1)
+    result = search(spec, tmp_path / "s", workers=1, progress=False)
+    assert set(result.reference_values) == {"orrery"}  # stall4's, the one free slot
+    winner = result.winners[0]
+    assert set(winner.values) == {winner.candidate[3]}
+    for block in (tmp_path / "s" / "runs").glob("*/block-0"):
+        stall4 = json.loads((block / "as-is" / "config.json").read_text())["config"]["card_set"]
+        charm = tomllib.loads(Path(stall4).read_text())["stalls"]["stall4"]
+        assert sorted(p.name for p in block.iterdir()) == ["as-is", f"forbid-{charm}"]
+    write_search_report(result, tmp_path / "s" / "report.html")
+    assert "Paired values of each charm on fresh seeds" in (tmp_path / "s" / "report.md"
+                                                            ).read_text()
 
 
 def test_resume_refuses_other_settings(tmp_path):

@@ -35,7 +35,12 @@ from analytics.experiments.search_eval import (
     holdout_seed,
     start_folder,
 )
-from analytics.experiments.search_objectives import Estimate, estimate, paired_difference
+from analytics.experiments.search_objectives import (
+    Estimate,
+    card_values,
+    estimate,
+    paired_difference,
+)
 from analytics.experiments.search_space import Candidate, Space, build_space, candidate_key
 from analytics.games import get_game
 from analytics.runs.workers import RunStopped, stop_on_signals
@@ -66,6 +71,7 @@ class Winner:
     holdout: Estimate
     versus_reference: Estimate  # holdout loss of the winner minus the reference's, paired
     comparison: object  # analytics.experiments.compare.Report, reference (A) vs winner (B)
+    values: dict[str, float]  # on the fresh seeds, each forbidden component's paired value
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,7 @@ class SearchResult:
     history: pl.DataFrame  # one row per set and rung raced
     winners: list[Winner]
     reference_holdout: Estimate
+    reference_values: dict[str, float]  # the reference's components' values on fresh seeds
     spent: int
     generations: int
     out: Path
@@ -92,14 +99,14 @@ def search(spec: SearchSpec, out: Path, resume: bool = False, workers: int | Non
     start_folder(out, spec, resume)
     try:
         with stop_on_signals():  # a stop between runs is a stop too, not a traceback
-            archive, history, generations, winners, reference, spent = _search(
+            archive, history, generations, winners, (reference, values), spent = _search(
                 spec, space, out, workers, cluster, progress, part_size)
     except RunStopped as stop:
         stop.args = (f"{str(stop).split(';')[0]}; every whole part is kept: run the same "
                      "dicelab search command with --resume to finish it",)
         raise stop from None
     return SearchResult(spec, space, plugin.slots(spec.reference)[0], pl.DataFrame(history),
-                        winners, reference, spent, generations, out)
+                        winners, reference, values, spent, generations, out)
 
 
 def _search(spec: SearchSpec, space: Space, out: Path, workers: int | None,
@@ -220,7 +227,8 @@ def fill(population: list[Candidate], size: int, make: Callable[[], Candidate],
 
 
 def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
-            archive: dict[Candidate, Entry], out: Path) -> tuple[list[Winner], Estimate]:
+            archive: dict[Candidate, Entry], out: Path
+            ) -> tuple[list[Winner], tuple[Estimate, dict[str, float]]]:
     """The top sets and the reference played on fresh seeds; each winner against the reference."""
     from analytics.experiments.compare import compare_logs
 
@@ -252,5 +260,5 @@ def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
             rank, entry.candidate, space.changes(entry.candidate), entry.estimate,
             estimate(spec.objectives, sample, entry.candidate, space, seed),
             paired_difference(spec.objectives, ref_sample, sample, space.reference,
-                              entry.candidate, space, seed), comparison))
-    return winners, reference
+                              entry.candidate, space, seed), comparison, card_values(sample)))
+    return winners, (reference, card_values(ref_sample))

@@ -20,8 +20,11 @@ from analytics.reports.render import RenderedSection, write_report
 def progress_chart(ax: Axes, history: pl.DataFrame) -> Axes:
     """Every set raced (loss by rung, with its interval) and the best of the deepest rung."""
     order = np.arange(history.height)
-    ax.errorbar(order, history["loss"], yerr=[history["loss"] - history["loss_low"],
-                                              history["loss_high"] - history["loss"]],
+    # A percentile interval of a biased statistic (a maximum over seats) may leave out the
+    # estimate itself: the bar then starts at the estimate.
+    below = np.maximum(0.0, (history["loss"] - history["loss_low"]).to_numpy())
+    above = np.maximum(0.0, (history["loss_high"] - history["loss"]).to_numpy())
+    ax.errorbar(order, history["loss"], yerr=[below, above],
                 fmt="o", ms=3, alpha=0.35, lw=0.8, label="a set at a rung (95% bootstrap)")
     best, deepest, line = np.inf, -1, []
     for games, loss in zip(history["games"], history["loss"], strict=True):
@@ -43,6 +46,14 @@ def changes_table(result, kind: str) -> pl.DataFrame:
             for w in result.winners for slot, before, after in w.changes]
     columns = ["winner", "set", "slot", f"reference_{kind}", f"winner_{kind}"]
     return pl.DataFrame(rows) if rows else pl.DataFrame({c: [] for c in columns})
+
+
+def values_table(result, kind: str) -> pl.DataFrame:
+    """One row per set and component: its paired value on the fresh seeds (value_band)."""
+    sets = [(result.reference, result.reference_values)] + [
+        (f"winner {w.rank}", w.values) for w in result.winners]
+    return pl.DataFrame([{"set": name, kind: card, "value": value}
+                         for name, values in sets for card, value in values.items()])
 
 
 def summary_lines(result) -> list[str]:
@@ -82,6 +93,12 @@ def write_search_report(result, out: Path) -> tuple[Path, Path]:
         RenderedSection("The search's progress", f"{result.history.height} races of a set at a "
                         "rung; every rung doubles the games, on the same seeds for every set.",
                         result.history, figure=figure, sortable=True, anchor="progress")]
+    if result.reference_values:
+        sections.append(RenderedSection(
+            f"Paired values of each {kind} on fresh seeds", f"Win rate of the seats that "
+            f"bought the {kind} minus the same seats' win rate on the same seeds with it "
+            "forbidden, in the reference and in each winner.", values_table(result, kind),
+            sortable=True, anchor="values"))
     for w in result.winners:
         rows, hidden = shown_rows(w.comparison.comparison, False)
         sections.append(RenderedSection(
