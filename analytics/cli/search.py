@@ -33,7 +33,7 @@ def _pairs(given: tuple[str, ...], option: str) -> tuple[tuple[str, str], ...]:
 @click.option("--objective", "objectives", multiple=True, required=True,
               metavar="NAME[:key=value,...]",
               help="What to minimise (repeatable, summed with weight=W): seat_gap, "
-                   "take_band[:low=,high=], value_band[:low=,high=], spread[:target=], "
+                   "take_band[:low=,high=], value_band[:low=,high=,slots=free], spread[:target=], "
                    "length:target=N[,measure=rounds], distance; or FILE.sql (one row per game: "
                    "seed, value) or FILE.py:FUNCTION (called with the games). See "
                    "docs/search.md.")
