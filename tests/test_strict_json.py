@@ -56,6 +56,10 @@ def _commands(run, tmp_path) -> dict[str, list[str]]:
         "ladder": ["ladder", "--game", "bazaar", "--bots", "random,spender,reckoner",
                    "--players", "2", "--games", "6", "--out", str(tmp_path / "ladder"),
                    "--timing-games", "1", "--boot", "10", "--workers", "1", "--quiet"],
+        "search": ["search", "--game", "bazaar", "--players", "2", "--bots", "reckoner",
+                   "--objective", "seat_gap", "--budget", "16", "--first-games", "4",
+                   "--population", "2", "--top", "1", "--holdout-games", "4", "--workers", "1",
+                   "--quiet", "--out", str(tmp_path / "search")],
     }
 
 
@@ -80,7 +84,7 @@ def test_every_json_command_is_covered(run, tmp_path):
 
 @pytest.mark.parametrize("name", ["list", "summary", "query", "components", "cards", "faces",
                                   "seats", "power", "balance", "compare", "value", "sweep",
-                                  "ladder"])
+                                  "ladder", "search"])
 def test_json_output_parses_strictly(run, tmp_path, name):
     args = _commands(run, tmp_path)[name]
     result = CliRunner().invoke(cli, [*args, "--format", "json"])

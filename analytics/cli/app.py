@@ -29,6 +29,7 @@ from analytics.cli.ladder import COMMANDS as LADDER_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
 from analytics.cli.repair import repair_command
 from analytics.cli.report import COMMANDS as REPORT_COMMANDS
+from analytics.cli.search import search_command
 from analytics.cli.sweep import sweep_command
 from analytics.cli.versus import COMMANDS as VERSUS_COMMANDS
 from analytics.output import prepare_out, render_table
@@ -175,7 +176,8 @@ def summary(logs: tuple[str, ...], top: int, min_n: int, game: str | None, fmt: 
 
 
 for command in (*ANALYSIS_COMMANDS, *COMPARE_COMMANDS, *VERSUS_COMMANDS, *LADDER_COMMANDS,
-                *REPORT_COMMANDS, *RECORD_COMMANDS, repair_command, sweep_command):
+                *REPORT_COMMANDS, *RECORD_COMMANDS, repair_command, search_command,
+                sweep_command):
     main.add_command(command)
 
 

@@ -266,3 +266,17 @@ def _owned(arm: ArmLogs, kind: str, components: list[str], games: int, players: 
             w, bit = divmod(index[component], MASK_BITS)
             owned[j] = (dense[:, w] >> bit) & 1
     return owned.T.reshape(games, players, len(components))
+
+
+def single_arm(arm: ArmLogs) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """One arm's games alone, rows in seed order: the seat and game columns of `pair`'s grid
+    (with `seed`), and per component kind (games x seats x its offered components) 0/1."""
+    counts = arm.seats["players"].unique().to_list()
+    if len(counts) != 1:
+        raise UserError(f"{arm.read[0]}: mixes player counts {sorted(counts)}")
+    players = counts[0]
+    grid = _grid(arm, players)
+    grid["seed"] = np.sort(arm.seats.filter(pl.col("seat") == 0)["seed"].to_numpy())
+    owned = {kind: _owned(arm, kind, list(arm.available[kind]), len(grid["seed"]), players)
+             for kind in arm.roles.kinds}
+    return grid, owned

@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields
 from analytics.games.content import check_rule_options
 from analytics.games.diceforge.rules.components import CARDS
 
+PLANTED_GLORY = 20  # the Glory each copy of the `planted` card adds at the end of the game
+
 # name -> (default, allowed values, what it decides)
 RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "extra_action_cost": ("sun2", ("sun2", "gold2"),
@@ -40,6 +42,11 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "forbid": ("none", ("none", *sorted(CARDS)),
                "experiments: no player may perform the feat of this card (a card id of the "
                "set; it stays on its island), or none: every feat as printed"),
+    # Not a rule either: a planted problem, a card made too strong on purpose, to check that
+    # `dicelab search` finds and avoids it (docs/search.md).
+    "planted": ("none", ("none", *sorted(CARDS)),
+                "experiments: a planted problem, not a rule: each copy of this card scores "
+                f"{PLANTED_GLORY} more Glory at the end of the game, or none"),
     "mists_gold": ("reserve", ("reserve", "with_scepter"),
                    "R15: The Mists compare the gold in each Hero Inventory reserve (reserve, the "
                    "seed) or count Scepter gold too (with_scepter, BGA)"),
@@ -92,6 +99,7 @@ class RuleOptions:
     ancestor_decline: str = "blessing"
     omniscient_shields: str = "all"
     forbid: str = "none"
+    planted: str = "none"
     mists_gold: str = "reserve"
     left_hand_bear: str = "ousted"
     goddess_dice: str = "golem"

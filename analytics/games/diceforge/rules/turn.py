@@ -26,6 +26,7 @@ from analytics.games.diceforge.rules.components import (
 )
 from analytics.games.diceforge.rules.forge import any_buyable, cheapest_face, make_offering
 from analytics.games.diceforge.rules.hooks import HANDLERS, HOOKS
+from analytics.games.diceforge.rules.options import PLANTED_GLORY
 from analytics.games.diceforge.rules.payment import (
     CARD,
     EXTRA_ACTION,
@@ -299,6 +300,16 @@ def standings(g: Game) -> list[tuple]:
     return [(p.res[GLORY],) for p in g.players]
 
 
+def _score_planted(g: Game) -> None:
+    """The rule option `planted` (an experiment, not a rule): PLANTED_GLORY per copy of the
+    planted card a player holds and has not set aside."""
+    for p in g.players:
+        aside = p.tracks.get(SET_ASIDE, ())
+        for i, card in enumerate(p.cards):
+            if card.id == g.rules.planted and i not in aside:
+                RESOURCES.gain(g, p, GLORY, PLANTED_GLORY, card.id, card.id)
+
+
 def end_game(g: Game) -> None:
     """Printed card Glory (R9), then one game_ended event per seat with score and rank."""
     g.round = g.log.round = g.rounds + 1
@@ -311,6 +322,8 @@ def end_game(g: Game) -> None:
             for i, card in enumerate(p.cards):
                 if i not in aside:
                     RESOURCES.gain(g, p, GLORY, card.glory, card.id, card.id)
+    if g.rules.planted != "none":
+        _score_planted(g)
     module_scoring = MODULE_SCORING.get(g.setup.module)
     if module_scoring is not None:
         module_scoring(g)
