@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from analytics.errors import UserError
+from analytics.games.altera import GAME as ALTERA
 from analytics.games.bazaar import GAME as BAZAAR
 from analytics.games.diceforge import GAME as DICEFORGE
 
-GAMES = {DICEFORGE.name: DICEFORGE, BAZAAR.name: BAZAAR}
+GAMES = {DICEFORGE.name: DICEFORGE, BAZAAR.name: BAZAAR, ALTERA.name: ALTERA}
 DEFAULT_GAME = DICEFORGE.name  # the game a new run plays unless told (--game)
 
 

@@ -347,7 +347,7 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
     sources = Counter(str(r.get("source")) for f in FILES for t in read_toml(folder, f).values()
                       if isinstance(t, list) for r in t if isinstance(r, dict))
     return AssumptionSet(str(head.get("name", folder.name)), content_hash(folder),
-                         str(head.get("description", "")), counts, by_id, tuple(cards),
+                         str(head.get("description", "")), counts, by_id, {c.id: c for c in cards},
                          {f.id: f for f in factions}, {a.id: a for a in artifacts},
                          {o.id: o for o in objectives}, tracks(folder),
                          sources["assumed"], sources["seed"])

@@ -147,7 +147,7 @@ class AssumptionSet:
     description: str
     counts: dict[str, int]
     dice: dict[str, Die]
-    cards: tuple[GuildCard, ...]
+    cards: dict[str, GuildCard]
     factions: dict[str, Faction]
     artifacts: dict[str, Artifact]
     objectives: dict[str, Objective]

@@ -1,0 +1,1 @@
+"""Altera's bots (the generic random bot plays every game; the heuristic bot comes later)."""
