@@ -112,7 +112,7 @@ def use_ability(state: Altera, p: Player, owner: str) -> None:
     ability = next(a for o, a, _ in abilities(state, p) if o == owner)
     p.used.append(owner)
     state.log.emit(p.seat, "ability_used", item=owner, cause="round")
-    grant(state, p, ability.reward, owner)
+    grant(state, p, ability.reward, owner, chosen=True)
 
 
 def free_actions(state: Altera, p: Player, window: str) -> None:

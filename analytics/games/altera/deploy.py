@@ -50,7 +50,7 @@ def ways(state: Altera, p: Player, index: int, die: str, face_index: int, space:
     if not rule.icon or rule.icon in current.icons:
         found.append((f"{index}@{space}", 0))
     scaling = any(part.per for part in rule.reward)
-    if rule.icon not in current.icons or scaling:
+    if (rule.icon and rule.icon not in current.icons) or scaling:
         for other in dict.fromkeys(f.id for f in faces):
             face = next(f for f in faces if f.id == other)
             if other != current.id and (not rule.icon or rule.icon in face.icons):

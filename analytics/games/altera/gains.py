@@ -149,10 +149,11 @@ def pay(state: Altera, p: Player, cost: Items, cause: str) -> None:
             spend(state, p, what, n, cause)
 
 
-def grant(state: Altera, p: Player, reward: Reward, cause: str, face: Face | None = None
-          ) -> None:
+def grant(state: Altera, p: Player, reward: Reward, cause: str, face: Face | None = None,
+          chosen: bool = False) -> None:
     """Every part of `reward`, in the order the seat picks when a part is paid (a paid part may
-    use what another gives); the others in printed order."""
+    use what another gives); the others in printed order. `chosen`: the seat already chose to
+    pay (it used an ability whose cost this is), so it is not asked again."""
     parts = list(reward)
     while parts:
         index = 0
@@ -160,7 +161,7 @@ def grant(state: Altera, p: Player, reward: Reward, cause: str, face: Face | Non
             labels = tuple(f"{i}:{part.text()}" for i, part in enumerate(parts))
             index = int(state.decider.decide(p.seat, "reward_order", labels, cause)
                         .split(":")[0])
-        grant_part(state, p, parts.pop(index), cause, face)
+        grant_part(state, p, parts.pop(index), cause, face, chosen)
 
 
 def scale(part: Part, face: Face | None) -> int:
@@ -174,14 +175,16 @@ def scale(part: Part, face: Face | None) -> int:
     return sum(1 for i in icons if i == part.per)
 
 
-def grant_part(state: Altera, p: Player, part: Part, cause: str, face: Face | None) -> None:
+def grant_part(state: Altera, p: Player, part: Part, cause: str, face: Face | None,
+               chosen: bool = False) -> None:
     times = scale(part, face)
     if times == 0:
         return
     if part.cost:
         if not affordable(state, p, part.cost):
             return
-        if state.decider.decide(p.seat, "pay", (PAY, DECLINE), part.text()) == DECLINE:
+        if not chosen and state.decider.decide(p.seat, "pay", (PAY, DECLINE),
+                                               part.text()) == DECLINE:
             return
         pay(state, p, part.cost, cause)
     items = part.choices[0]
