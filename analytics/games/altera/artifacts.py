@@ -111,7 +111,7 @@ def round_abilities(state: Altera, p: Player) -> list[str]:
 def use_ability(state: Altera, p: Player, owner: str) -> None:
     ability = next(a for o, a, _ in abilities(state, p) if o == owner)
     p.used.append(owner)
-    state.log.emit(p.seat, "ability_used", item=owner, cause="round")
+    state.log.emit(p.seat, "ability_used", item=owner, cause="once_per_round")
     grant(state, p, ability.reward, owner, chosen=True)
 
 

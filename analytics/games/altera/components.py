@@ -24,7 +24,8 @@ RULE_SOURCES = (
     *(f"clash:{t}" for t in TRACKS), *(f"track:{t}" for t in TRACKS), "recruitment",
     "basic1", "basic2", "basic3", "reveal", *(f"benefactor:{g}" for g in GUILDS),
 )
-OTHER_CAUSES = ("setup", "draw_phase", "deployment", "before_reveal", "round", "on_resolve",
+OTHER_CAUSES = ("game_setup", "draw_phase", "deployment", "before_reveal", "once_per_round",
+                "on_resolve",
                 "on_reputation", "favor:turn_die", "favor:ignore_guild", "objective", "rival",
                 "ghost")
 
@@ -56,7 +57,7 @@ def catalogue(setup: Setup) -> tuple[dict[str, type], list[dict]]:
                   text="clash: " + reward_text(c.clash)) for c in aset.cards.values()]
     rows += [_row(o.id, "objective", o.id, aset, o.source, text=o.text)
              for o in aset.objectives.values()]
-    rows += [_row(r, "rule", r, aset, "seed") for r in RULE_SOURCES]
+    rows += [_row(r, "rule_source", r, aset, "seed") for r in RULE_SOURCES]
     return ATTRIBUTES, rows
 
 

@@ -69,7 +69,7 @@ def new_game(setup: Setup, chance, decider) -> Altera:
     state.objective_deck = shuffled(state, "objectives", sorted(aset.objectives))
     hands = [state.objective_deck[2 * s: 2 * s + 2] for s in range(setup.players)]
     del state.objective_deck[:2 * setup.players]
-    kept = ask_together(decider, [(s, "objective", tuple(h), "setup")
+    kept = ask_together(decider, [(s, "objective", tuple(h), "game_setup")
                                   for s, h in enumerate(hands)])
     for p, hand, keep in zip(state.players, hands, kept, strict=True):
         p.objectives.append(keep)
@@ -83,7 +83,7 @@ def choose_factions(state: Altera) -> None:
     aset = state.setup.aset
     deck = shuffled(state, "factions", sorted(aset.factions))
     hands = [deck[2 * s: 2 * s + 2] for s in range(state.setup.players)]
-    kept = ask_together(state.decider, [(s, "faction", tuple(h), "setup")
+    kept = ask_together(state.decider, [(s, "faction", tuple(h), "game_setup")
                                         for s, h in enumerate(hands)])
     for p, faction_id in zip(state.players, kept, strict=True):
         faction = aset.factions[faction_id]
@@ -93,7 +93,7 @@ def choose_factions(state: Altera) -> None:
         for die in start:
             state.supply[die] -= 1
             p.bag.append(die)
-            state.log.emit(p.seat, "die_recruited", item=die, cause="setup")
+            state.log.emit(p.seat, "die_recruited", item=die, cause="game_setup")
         grant(state, p, faction.resources, faction.id)
 
 
