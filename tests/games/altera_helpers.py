@@ -9,7 +9,7 @@ from analytics.engine.chance import ScriptedChance, SeededChance
 from analytics.engine.scripted import ScriptedDecider
 from analytics.games.altera.assumptions import load_set
 from analytics.games.altera.labels import LABELLING
-from analytics.games.altera.rounds import new_game
+from analytics.games.altera.rounds import new_game, setup_phase
 from analytics.games.altera.state import RESOURCES, Altera, Setup
 from analytics.games.altera.words import GUILDS, TRACKS
 
@@ -47,6 +47,8 @@ def table(players: int = 3, factions: tuple[str, ...] = FACTIONS) -> Altera:
     """Seats with the given Factions (priority order = seat order for the defaults), every
     Guild's Stage 1 'a' card on top, nothing in any Villa, scripted chance and decisions."""
     state = new_game(Setup(players, ASET), SeededChance(1), First())
+    setup_phase(state)
+    state.phase = "draw"
     for p, faction in zip(state.players, factions, strict=False):
         for die in p.bag:
             state.supply[die] += 1

@@ -65,16 +65,22 @@ def new_game(setup: Setup, chance, decider) -> Altera:
     state.decks = {g: guild_deck(state, g) for g in GUILDS}
     shown = shuffled(state, "artifacts", sorted(aset.artifacts))[:ARTIFACTS_SHOWN]
     state.display = dict.fromkeys(shown, setup.players)
-    choose_factions(state)
     state.objective_deck = shuffled(state, "objectives", sorted(aset.objectives))
-    hands = [state.objective_deck[2 * s: 2 * s + 2] for s in range(setup.players)]
-    del state.objective_deck[:2 * setup.players]
-    kept = ask_together(decider, [(s, "objective", tuple(h), "game_setup")
-                                  for s, h in enumerate(hands)])
+    return state
+
+
+def setup_phase(state: Altera) -> None:
+    """The seats' setup choices (asked once the game is bound to its deciders): Factions,
+    then the first Objective, each kept unseen by the others."""
+    choose_factions(state)
+    players = state.setup.players
+    hands = [state.objective_deck[2 * s: 2 * s + 2] for s in range(players)]
+    del state.objective_deck[:2 * players]
+    kept = ask_together(state.decider, [(s, "objective", tuple(h), "game_setup")
+                                        for s, h in enumerate(hands)])
     for p, hand, keep in zip(state.players, hands, kept, strict=True):
         p.objectives.append(keep)
         state.objective_deck.extend(o for o in hand if o != keep)
-    return state
 
 
 def choose_factions(state: Altera) -> None:
@@ -234,7 +240,7 @@ def end_game(state: Altera) -> None:
             gain(state, p, "prestige", 1, objective)
 
 
-PHASES = {"draw": (draw_phase, "deploy"), "deploy": (deploy_phase, "resolve"),
+PHASES = {"setup": (setup_phase, "draw"), "draw": (draw_phase, "deploy"), "deploy": (deploy_phase, "resolve"),
           "resolve": (resolve_phase, "recruit"), "recruit": (recruitment_phase, "clash"),
           "clash": (clash_phase, "reset"), "reset": (reset_phase, "draw")}
 
@@ -242,7 +248,7 @@ PHASES = {"draw": (draw_phase, "deploy"), "deploy": (deploy_phase, "resolve"),
 def play(state: Altera) -> None:
     """Run phases from the state's position to the end of the game."""
     while state.phase != "over":
-        state.log.round = state.round
+        state.log.round = 0 if state.phase == "setup" else state.round
         if state.phase == "end":
             end_game(state)
             state.phase = "over"

@@ -80,7 +80,7 @@ class Altera:
     objective_deck: list[str]
     benefactor_stacks: dict[str, int]
     round: int = 1
-    phase: str = "draw"
+    phase: str = "setup"
 
     @property
     def rounds(self) -> int:
