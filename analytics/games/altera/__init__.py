@@ -19,7 +19,7 @@ from analytics.games.altera.labels import LABELLING
 from analytics.games.altera.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.altera.rewards import Part
 from analytics.games.altera.roles import ROLES
-from analytics.games.altera.rounds import new_game, play, standings
+from analytics.games.altera.rounds import new_game, play, rival_standings, standings
 from analytics.games.altera.state import Altera, Setup
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 from analytics.engine.clone import clone
@@ -34,7 +34,7 @@ class AlteraGame(GameBase):
                                    Setup)
     labelling = LABELLING
     roles = ROLES
-    player_counts: tuple[int, ...] = (3, 4)
+    player_counts: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     rule_table = RULE_OPTIONS
     default_bots, default_set = "random", DEFAULT_SET
     modules: dict[str, str] = {"none": "the base game"}
@@ -71,6 +71,9 @@ class AlteraGame(GameBase):
 
     def standings(self, state: Altera) -> list[tuple]:
         return standings(state)
+
+    def rival_standings(self, state: Altera) -> list[tuple]:
+        return rival_standings(state)
 
     def catalogue(self, setup: Setup) -> tuple[dict[str, type], list[dict]]:
         return components.catalogue(setup)

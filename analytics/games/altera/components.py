@@ -17,6 +17,7 @@ EVENT_KINDS = (
     "influence_reset", "objective_completed", "objective_drawn", "passed",
     "reputation_gained", "reputation_overflowed", "reputation_reset", "resource_gained",
     "resource_overflowed", "resource_spent", "ghost_deployed", "rival_deployed",
+    "rival_reputation", "rival_scored", "rival_objective", "marker_won_clash",
 )
 USE_KINDS = ("ability_used", "die_resolved", "emissary_deployed", "objective_completed")
 # Causes that are rules, not components: each a catalogue row of kind 'rule'.

@@ -7,7 +7,7 @@ gains the Guild's Reputation first, then the space's rewards."""
 from __future__ import annotations
 
 from analytics.engine.simultaneous import ask_together
-from analytics.games.altera import dice
+from analytics.games.altera import dice, variants
 from analytics.games.altera.artifacts import free_actions
 from analytics.games.altera.catalogue import Face
 from analytics.games.altera.gains import (
@@ -63,6 +63,7 @@ def ways(state: Altera, p: Player, index: int, die: str, face_index: int, space:
 def deploy_phase(state: Altera) -> None:
     for p in state.players:
         p.passed = False
+    first = True
     while True:
         active = [p for p in state.by_priority() if p.available > 0 and not p.passed]
         if not active:
@@ -72,17 +73,26 @@ def deploy_phase(state: Altera) -> None:
         asks = [(p.seat, "deploy", (PASS, *slot_options(state, p)), state.round)
                 for p in active]
         answers = ask_together(state.decider, asks)
+        ghosts = (variants.ghost_choices(state, active, answers)
+                  if first and state.setup.players == 2 else [])
         placed = [(p, answer) for p, answer in zip(active, answers, strict=True)
                   if not passed(state, p, answer)]
         for p, answer in placed:
             slot(state, p, answer)
+        variants.deploy_ghosts(state, ghosts)
         for p, answer in placed:
             resolve_space(state, p, p.slotted[-1][2])
-        after_deployment(state)
+        after_deployment(state, first)
+        first = False
 
 
-def after_deployment(state: Altera) -> None:
-    """What a variant does at the end of each deployment (5-6 players: the overflow)."""
+def after_deployment(state: Altera, first: bool) -> None:
+    """What a variant does at the end of a deployment: 5-6 players, the overflow; solo, the
+    Rivals after the player's first."""
+    if state.setup.players >= 5:
+        variants.overflow(state)
+    if first and variants.is_solo(state):
+        variants.deploy_rivals(state)
 
 
 def passed(state: Altera, p: Player, answer: str) -> bool:

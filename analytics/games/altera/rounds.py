@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from analytics.engine.events import EventLog
 from analytics.engine.simultaneous import ask_together
-from analytics.games.altera import dice
+from analytics.games.altera import dice, variants
 from analytics.games.altera.artifacts import free_actions, trash_artifact
 from analytics.games.altera.catalogue import die_id
 from analytics.games.altera.deploy import deploy_phase
@@ -66,6 +66,9 @@ def new_game(setup: Setup, chance, decider) -> Altera:
     shown = shuffled(state, "artifacts", sorted(aset.artifacts))[:ARTIFACTS_SHOWN]
     state.display = dict.fromkeys(shown, setup.players)
     state.objective_deck = shuffled(state, "objectives", sorted(aset.objectives))
+    variants.setup_markers(state)
+    if setup.players >= 5:
+        state.overflow = {g: [] for g in GUILDS}
     return state
 
 
@@ -127,6 +130,8 @@ def resolve_phase(state: Altera) -> None:
         p.discard.extend(d[0] for d in p.slotted)
         p.pool.clear()
         p.slotted.clear()
+    if variants.is_solo(state):
+        variants.rivals_reveal(state)
 
 
 def rotate(state: Altera, p: Player) -> None:
@@ -195,11 +200,21 @@ def clash_winners(players: list[Player], track: str) -> list[Player]:
 
 def clash_phase(state: Altera) -> None:
     """Artisan, Merchant, Alchemist, then High Council: the highest (ties friendly) gain the
-    clash reward in priority order and reset that Reputation to 0."""
+    clash reward in priority order and reset that Reputation to 0. The ghost wins without a
+    reward; a Rival takes only Prestige and Objectives, and keeps its Reputation when the
+    reward has neither."""
     for track in (*GUILDS, COUNCIL):
         winners = clash_winners(state.clashers(), track)
-        for p in sorted(winners, key=lambda p: p.priority):
-            win_clash(state, p, track)
+        for w in sorted(winners, key=lambda p: (p.seat < 0, p.priority, -p.seat)):
+            if w.seat >= 0:
+                win_clash(state, w, track)
+                continue
+            state.log.emit(w.seat, "marker_won_clash", item=track, cause=f"clash:{track}")
+            if not variants.is_solo(state):
+                w.rep[track] = 0
+            elif variants.rival_reward(state, w, clash_reward(state, w, track),
+                                       f"clash:{track}"):
+                w.rep[track] = variants.rival_start(state)
 
 
 def clash_reward(state: Altera, p: Player, track: str):
@@ -227,13 +242,15 @@ def reset_phase(state: Altera) -> None:
         p.reserve = EMISSARIES - p.available
         p.used.clear()
         p.passed = False
-    for seats in state.spaces.values():
+    for seats in (*state.spaces.values(), *state.overflow.values()):
         seats.clear()
     for guild in GUILDS:
         state.decks[guild].pop(0)
 
 
 def end_game(state: Altera) -> None:
+    if variants.is_solo(state):
+        variants.rival_objectives(state)
     for p in state.players:
         for objective in best_completed(state, p):
             state.log.emit(p.seat, "objective_completed", item=objective, cause="objective")
@@ -264,5 +281,11 @@ def play(state: Altera) -> None:
 
 
 def standings(state: Altera) -> list[tuple]:
-    """Most Prestige wins; tied players share the victory."""
-    return [(p.res["prestige"],) for p in state.players]
+    """Most Prestige wins; tied players share the victory (solo: the player wins a tie with a
+    Rival, so its key carries a 1 where theirs carry a 0)."""
+    return [(p.res["prestige"], 1) for p in state.players]
+
+
+def rival_standings(state: Altera) -> list[tuple]:
+    """The Rivals' keys beside the seats' (solo), for who wins."""
+    return [(r.res["prestige"], 0) for r in state.markers] if variants.is_solo(state) else []

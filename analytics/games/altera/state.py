@@ -79,6 +79,9 @@ class Altera:
     display: dict[str, int]  # Artifact id -> copies left in the display
     objective_deck: list[str]
     benefactor_stacks: dict[str, int]
+    markers: list[Player] = field(default_factory=list)  # the ghost (2 players), the Rivals
+    rival_bag: list[str] = field(default_factory=list)  # solo
+    overflow: dict[str, list[int]] = field(default_factory=dict)  # 5-6 players, per Guild
     round: int = 1
     phase: str = "setup"
 
@@ -101,7 +104,7 @@ class Altera:
 
     def clashers(self) -> list[Player]:
         """Every marker on the Reputation tracks (the variants add the ghost and Rivals)."""
-        return self.players
+        return [*self.players, *self.markers]
 
 
 def _players(players: list[Player]) -> list[Player]:
@@ -110,5 +113,6 @@ def _players(players: list[Player]) -> list[Player]:
 
 holds(Altera, setup=shared, chance=given, decider=given, players=_players,
       log=EventLog.continued, decks=each_copied, spaces=each_copied, supply=copied,
-      display=copied, objective_deck=copied, benefactor_stacks=copied, round=shared,
+      display=copied, objective_deck=copied, benefactor_stacks=copied, markers=_players,
+      rival_bag=copied, overflow=each_copied, round=shared,
       phase=shared)
