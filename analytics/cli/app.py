@@ -15,10 +15,12 @@ from analytics.cli.common import (
     INT,
     Group,
     IntRange,
+    assumptions_option,
     cluster_option,
     format_option,
     game_option,
     parse_rules,
+    set_or_assumptions,
 )
 from analytics.cli.compare import COMMANDS as COMPARE_COMMANDS
 from analytics.cli.records import COMMANDS as RECORD_COMMANDS
@@ -60,6 +62,7 @@ def main() -> None:
 @click.option("--set", "card_set", default=None,
               help="Card set: a preset name or a TOML file (default: the game's own; Dice "
                    "Forge: base).")
+@assumptions_option
 @click.option("--module", default="none", show_default=True,
               help="Module played with the base game; see 'dicelab list modules'.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -77,8 +80,8 @@ def main() -> None:
 @click.option("--part-size", type=INT, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
 @cluster_option
-def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate, out, workers,
-             resume, quiet, check_bots, part_size, cluster) -> None:
+def simulate(game, players, n_games, seed, bots, card_set, assumptions, module, rules, rotate,
+             out, workers, resume, quiet, check_bots, part_size, cluster) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -92,6 +95,8 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out s3://bucket/big
       dicelab simulate --games 200 --bots docs/examples/glory_rush.py:GloryRush,economist \
           --players 2 --out logs/mine
+      dicelab simulate --game altera --players 3 --bots steward --assumptions my-set/ \
+          --out logs/altera
 
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
     that resumes it; `dicelab repair DIR` also plays damaged parts again.
@@ -104,7 +109,7 @@ def simulate(game, players, n_games, seed, bots, card_set, module, rules, rotate
 
     plugin = get_game(game or DEFAULT_GAME)
     bots = bots or plugin.default_bots
-    card_set = card_set or plugin.default_set
+    card_set = set_or_assumptions(card_set, assumptions) or plugin.default_set
     out = prepare_out(out, folder=True, urls=True)
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,

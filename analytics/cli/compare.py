@@ -11,10 +11,12 @@ from analytics.cli.common import (
     INT,
     Command,
     FloatRange,
+    assumptions_option,
     cluster_option,
     format_option,
     game_option,
     parse_rules,
+    set_or_assumptions,
 )
 from analytics.errors import UserError
 from analytics.output import prepare_out
@@ -115,8 +117,10 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @click.command("value", cls=Command)
 @click.argument("component_id", metavar="[ID]", required=False)
 @click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
-@click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
-              help="Card set: a preset name or a TOML file.")
+@click.option("--set", "card_set", default=None, metavar="SET|FILE",
+              help="Card set: a preset name or a TOML file (default: the game's own; Dice "
+                   "Forge: base).")
+@assumptions_option
 @click.option("--module", default="", help="Module played (default none: the base game).")
 @click.option("--ablate", type=click.Choice(["swap", "forbid", "both"]), default="swap",
               show_default=True,
@@ -137,8 +141,8 @@ def compare_command(set_a, set_b, module_a, module_b, rule_a, rule_b, bots, bots
 @cluster_option
 @game_option
 @format_option
-def value_command(component_id, all_cards, card_set, module, ablate, bots, rules, players, games,
-                  seed, out, workers, quiet, cluster, game, fmt):
+def value_command(component_id, all_cards, card_set, assumptions, module, ablate, bots, rules,
+                  players, games, seed, out, workers, quiet, cluster, game, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -153,6 +157,8 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
       dicelab value hydra --ablate forbid --bots economist,hero,economist,hero
       dicelab value --all --set base --games 5000 --format csv
       dicelab value great_golem --set goddess-discovery --module goddess --ablate forbid
+      dicelab value arc_golem --game altera --assumptions default --ablate forbid \
+          --bots steward --players 3
     """
     import polars as pl
 
@@ -162,6 +168,10 @@ def value_command(component_id, all_cards, card_set, module, ablate, bots, rules
 
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
+    from analytics.games import DEFAULT_GAME, get_game
+
+    card_set = (set_or_assumptions(card_set, assumptions)
+                or get_game(game or DEFAULT_GAME).default_set)
     out = out if out is None else prepare_out(out, folder=True)
     report = card_value(card_set, component_id, players, games, seed, _bots(bots),
                         parse_rules(rules), out, workers, not quiet, cluster, ablate, game or "",

@@ -46,8 +46,10 @@ class AlteraGame(GameBase):
         return {"factions": faction_rows, "artifacts": artifact_rows}
 
     def slots(self, card_set: str) -> tuple[str, dict[str, tuple[str, tuple[str, ...]]]]:
-        raise UserError("altera has no card-set slots: its Artifacts in play are drawn each "
-                        "game (ablate with a rule option in a later version)")
+        """Every Artifact of the set is its own slot (a game shows 6 of them, drawn): an
+        ablation can only forbid one (`--ablate forbid`), never swap it."""
+        aset = load_set(card_set)
+        return f"{aset.name} [{aset.hash}]", {a: (a, ()) for a in aset.artifacts}
 
     def set_file(self, name: str, cards: Mapping[str, str]) -> str:
         raise UserError("altera's sets are assumption folders (docs/altera.md)")

@@ -17,7 +17,7 @@ def craft_options(state: Altera, p: Player, any_currency: bool) -> list[str]:
     options = []
     for artifact, left in state.display.items():
         cost = aset.artifacts[artifact].craft_cost
-        if left > 0 and artifact not in p.crafted:
+        if left > 0 and artifact not in p.crafted and artifact != state.setup.options.forbid:
             if p.res["shard"] >= cost:
                 options.append(f"craft:{artifact}:shard")
             if any_currency and p.res["coin"] >= cost:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from analytics.games.altera.assumptions import load_set
 from analytics.games.content import check_rule_options
 
 # name -> (default, allowed values, what it decides)
@@ -13,6 +14,9 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "trashed_dice": ("supply", ("supply", "box"),
                      "where a trashed die goes (the rulebook does not say): back to the "
                      "supply, or out of the game"),
+    # An experiment's setting (`dicelab value --game altera --ablate forbid`).
+    "forbid": ("none", ("none", *sorted(load_set().artifacts)),
+               "experiments: no player may craft this Artifact (it stays in the display)"),
 }
 
 
@@ -20,6 +24,7 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
 class RuleOptions:
     difficulty: str = "easy"
     trashed_dice: str = "supply"
+    forbid: str = "none"
 
     def as_dict(self) -> dict[str, str]:
         return asdict(self)
