@@ -7,12 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from analytics.engine.clone import clone
 from analytics.errors import UserError
-from analytics.games.altera import bots  # noqa: F401  (registers the bots)
-from analytics.games.altera import components
+from analytics.games.altera import (
+    bots,  # noqa: F401  (registers the bots)
+    components,
+)
 from analytics.games.altera.assumptions import DEFAULT_SET, load_set, set_names
 from analytics.games.altera.catalogue import (
-    Ability, Artifact, AssumptionSet, Die, Face, Faction, GuildCard, Need, Objective, Space,
+    Ability,
+    Artifact,
+    AssumptionSet,
+    Die,
+    Face,
+    Faction,
+    GuildCard,
+    Need,
+    Objective,
+    Space,
     Tracks,
 )
 from analytics.games.altera.labels import LABELLING
@@ -22,7 +34,6 @@ from analytics.games.altera.roles import ROLES
 from analytics.games.altera.rounds import new_game, play, rival_standings, standings
 from analytics.games.altera.state import Altera, Setup
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
-from analytics.engine.clone import clone
 
 
 class AlteraGame(GameBase):

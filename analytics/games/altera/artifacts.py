@@ -5,7 +5,7 @@ purchases ("at any time", outside the printed exceptions)."""
 from __future__ import annotations
 
 from analytics.games.altera import dice
-from analytics.games.altera.gains import abilities, affordable, gain, gain_influence, grant, spend
+from analytics.games.altera.gains import abilities, affordable, gain_influence, grant, spend
 from analytics.games.altera.state import Altera, Player
 from analytics.games.altera.words import GUILDS
 

@@ -16,8 +16,18 @@ from typing import Any
 
 from analytics.errors import UserError, read_user_text
 from analytics.games.altera.catalogue import (
-    Ability, Artifact, AssumptionSet, Die, Face, Faction, GuildCard, Need, Objective, Space,
-    Tracks, die_id,
+    Ability,
+    Artifact,
+    AssumptionSet,
+    Die,
+    Face,
+    Faction,
+    GuildCard,
+    Need,
+    Objective,
+    Space,
+    Tracks,
+    die_id,
 )
 from analytics.games.altera.rewards import RewardError, parse_reward
 from analytics.games.altera.words import BASIC, BLANK, GUILDS, ICONS, OBJECTIVE_RESOURCES, TRACKS
@@ -136,7 +146,8 @@ def die(row: dict) -> Die:
         raise RowError("tier 0 dice are basic (white); tiers 1-3 belong to a Guild")
     faces = row["faces"]
     if not isinstance(faces, list) or len(faces) != 6:
-        raise RowError(f"a die has 6 faces (got {len(faces) if isinstance(faces, list) else faces!r})")
+        got = len(faces) if isinstance(faces, list) else repr(faces)
+        raise RowError(f"a die has 6 faces (got {got})")
     return Die(guild, tier, tuple(face(str(f)) for f in faces), row["source"])
 
 
@@ -238,7 +249,8 @@ def need(text: str) -> Need:
         return Need(thing, count)
     parts = thing.split("-")
     if parts[0] != "die":
-        raise RowError(f"unknown need {thing!r} ({', '.join(OBJECTIVE_RESOURCES)} or die[-GUILD][-tierK])")
+        raise RowError(f"unknown need {thing!r} ({', '.join(OBJECTIVE_RESOURCES)} or "
+                       "die[-GUILD][-tierK])")
     guild, tier = "", -1
     for part in parts[1:]:
         if part in (*GUILDS, "guild") and not guild:
@@ -307,7 +319,7 @@ def tracks(folder: Path) -> Tracks:
         prices.sort()
         if not prices:
             raise UserError(f"{path}: no [[benefactor]] price for {guild}")
-        if any(b[1] > a[1] for a, b in zip(prices, prices[1:])):
+        if any(b[1] > a[1] for a, b in zip(prices, prices[1:], strict=False)):
             raise UserError(f"{path}: {guild} Benefactor prices must not rise with position")
     return Tracks(length, rewards, sections, {g: tuple(p) for g, p in benefactor.items()})
 

@@ -11,7 +11,11 @@ from analytics.games.altera import dice, variants
 from analytics.games.altera.artifacts import free_actions
 from analytics.games.altera.catalogue import Face
 from analytics.games.altera.gains import (
-    choose_track, gain_reputation, grant, resolve_die, spend,
+    choose_track,
+    gain_reputation,
+    grant,
+    resolve_die,
+    spend,
 )
 from analytics.games.altera.state import BASIC_SPACES, SPACES, Altera, Player
 
@@ -80,7 +84,7 @@ def deploy_phase(state: Altera) -> None:
         for p, answer in placed:
             slot(state, p, answer)
         variants.deploy_ghosts(state, ghosts)
-        for p, answer in placed:
+        for p, _ in placed:
             resolve_space(state, p, p.slotted[-1][2])
         after_deployment(state, first)
         first = False

@@ -111,8 +111,8 @@ def apply_upgrade(state: Altera, p: Player, place: str, index: int, target: str,
                   cause: str) -> None:
     """The die at (place, index) goes back to the supply; `target` takes its spot (rolled
     when it enters the pool)."""
-    holder = {"slotted": p.slotted, "pool": p.pool, "discard": p.discard}[place]
-    old = holder[index] if place == "discard" else holder[index][0]
+    old = p.discard[index] if place == "discard" else (
+        p.slotted if place == "slotted" else p.pool)[index][0]
     state.supply[old] += 1
     state.supply[target] -= 1
     state.log.emit(p.seat, "die_upgraded", item=target, cause=cause, detail=old)

@@ -1,5 +1,6 @@
 """How every option of every Altera decision reads: the options are their own labels
-(readable strings such as '2@artisan3=magic ignoring guild', 'tier2:merchant2', 'benefactor:alchemist')."""
+(readable strings such as '2@artisan3=magic ignoring guild', 'tier2:merchant2',
+'benefactor:alchemist')."""
 
 from __future__ import annotations
 

@@ -14,11 +14,24 @@ from analytics.games.altera.artifacts import free_actions, trash_artifact
 from analytics.games.altera.catalogue import die_id
 from analytics.games.altera.deploy import deploy_phase
 from analytics.games.altera.gains import (
-    abilities, gain, gain_influence, grant, reset_reputation, resolve_die, spend,
+    abilities,
+    gain,
+    gain_influence,
+    grant,
+    reset_reputation,
+    resolve_die,
+    spend,
 )
 from analytics.games.altera.objectives import best_completed
 from analytics.games.altera.state import (
-    DRAW, EMISSARIES, ROUNDS, SPACES, START_AVAILABLE, Altera, Player, Setup,
+    DRAW,
+    EMISSARIES,
+    ROUNDS,
+    SPACES,
+    START_AVAILABLE,
+    Altera,
+    Player,
+    Setup,
 )
 from analytics.games.altera.words import BASIC, COUNCIL, GUILDS
 
@@ -257,7 +270,8 @@ def end_game(state: Altera) -> None:
             gain(state, p, "prestige", 1, objective)
 
 
-PHASES = {"setup": (setup_phase, "draw"), "draw": (draw_phase, "deploy"), "deploy": (deploy_phase, "resolve"),
+PHASES = {"setup": (setup_phase, "draw"), "draw": (draw_phase, "deploy"),
+          "deploy": (deploy_phase, "resolve"),
           "resolve": (resolve_phase, "recruit"), "recruit": (recruitment_phase, "clash"),
           "clash": (clash_phase, "reset"), "reset": (reset_phase, "draw")}
 
