@@ -96,7 +96,8 @@ def test_a_guild_deck_without_three_stage_3_cards_is_an_error(copy):
 
 
 def test_an_unknown_set_names_the_shipped_ones():
-    with pytest.raises(UserError, match="neither a shipped set \\(default"):
+    with pytest.raises(UserError, match=r"neither a shipped set \(cheap-benefactors, default, "
+                                        r"strong-merchant\) nor a folder"):
         load_set("no-such-set")
 
 
