@@ -48,6 +48,7 @@ class AlteraGame(GameBase):
     player_counts: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     rule_table = RULE_OPTIONS
     default_bots, default_set = "random", DEFAULT_SET
+    clone_kind = "deploy"  # the decision a bench clones the game at (mid-game)
     modules: dict[str, str] = {"none": "the base game"}
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
