@@ -32,6 +32,7 @@ from analytics.policies import make_bot
 from analytics.runs.simulate import RunConfig, run_simulation, validate
 from analytics.stats.estimates import mean_bounds
 
+
 def analysis_commands(game: str) -> tuple[str, ...]:
     """The analysis commands timed: the game's first two component kinds' commands (Dice
     Forge: cards, faces), then seats."""
@@ -147,7 +148,7 @@ def bench_round(card_sets: tuple[str, ...], games: int, workers: int, bots: str,
         run = out.with_name(f"{out.name}-round-{i}")
         shutil.rmtree(run, ignore_errors=True)
         try:
-            sim = bench_simulation(games, workers, bots, run, card_set, game)
+            sim = bench_simulation(games, workers, bots, run, card_set)
         finally:
             shutil.rmtree(run, ignore_errors=True)
         rates.append(sim["games"] / sim["cpu"])
