@@ -140,7 +140,7 @@ def _print_simulation(sim: dict, bots: str, workers: int, card_set: str, share: 
 
 
 def bench_round(card_sets: tuple[str, ...], games: int, workers: int, bots: str,
-                out: Path) -> list[float]:
+                out: Path, game: str = "diceforge") -> list[float]:
     """CPU games/s of each set, simulated in turn (logs not kept). Rounds of these put the
     machine's drift between rounds on every set alike."""
     rates = []
@@ -148,7 +148,7 @@ def bench_round(card_sets: tuple[str, ...], games: int, workers: int, bots: str,
         run = out.with_name(f"{out.name}-round-{i}")
         shutil.rmtree(run, ignore_errors=True)
         try:
-            sim = bench_simulation(games, workers, bots, run, card_set)
+            sim = bench_simulation(games, workers, bots, run, card_set, game)
         finally:
             shutil.rmtree(run, ignore_errors=True)
         rates.append(sim["games"] / sim["cpu"])
@@ -168,14 +168,14 @@ def share_in_rounds(rates: list[list[float]], column: int
 
 
 def _rounds(card_sets: tuple[str, ...], first: list[float], rounds: int, games: int,
-            workers: int, bots: str, out: Path) -> None:
+            workers: int, bots: str, out: Path, game: str = "diceforge") -> None:
     """Run rounds 2.. (the first is the run above), a line each, then each set's share."""
     click.echo(f"rounds: {rounds} of {games} games per set, the sets in turn in each round "
                "(the first is the run above), CPU games/s")
     rates = [first]
     for number in range(1, rounds + 1):
         if number > 1:
-            rates.append(bench_round(card_sets, games, workers, bots, out))
+            rates.append(bench_round(card_sets, games, workers, bots, out, game))
         each = ", ".join(f"{s} {rate:.0f}" for s, rate in zip(card_sets, rates[-1], strict=True))
         click.echo(f"  round {number}: {each}")
     for column, card_set in enumerate(card_sets[1:], start=1):
@@ -268,7 +268,7 @@ def main(games: int, game: str, workers: int, bots: str, out: Path | None, keep:
         if i and not keep:
             shutil.rmtree(run, ignore_errors=True)
     if rounds > 1:
-        _rounds(card_sets, cpu_rates, rounds, games, workers, bots, out)
+        _rounds(card_sets, cpu_rates, rounds, games, workers, bots, out, game)
     for command in analysis_commands(game):
         seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
         status = "" if code == 0 else f"  (exit {code})"
