@@ -211,3 +211,108 @@ def test_the_alchemist_benefactor_draws_and_the_artisan_gives_influence():
     buy_benefactor(state, a, "alchemist")
     buy_benefactor(state, a, "artisan")
     assert a.pool == [["basic0", 1]] and a.res["influence"] == 2 and a.res["coin"] == 0
+
+
+def test_reveal_turns_dice_with_favors_then_resolves_every_pool_die():
+    from analytics.games.altera.rounds import resolve_phase
+
+    state = table()
+    a = state.players[0]
+    for p in state.players[1:]:
+        p.pool = []
+    a.res["favor"] = 1
+    a.pool = [["basic0", 4], ["alchemist2", 5], ["artisan1", 0]]  # blank, wild, artisanry
+    a.slotted = [["merchant1", 0, "merchant1"]]
+    state.decider.add("0=coin", "rep_council")  # a Favor turns the blank; the Wild: Council
+    resolve_phase(state)
+    # basic0: 1 Coin; alchemist2 (Guild die): 1 Influence + Wild; artisan1: 1 Influence +
+    # Artisanry; the Ashen Druid is seat 1, not seat 0; the slotted die does not resolve
+    assert (a.res["favor"], a.res["coin"], a.res["influence"], a.rep["council"]) == (0, 1, 2, 2)
+    assert sorted(a.discard) == ["alchemist2", "artisan1", "basic0", "merchant1"]
+    assert a.pool == [] and a.slotted == []
+
+
+def test_a_paid_reward_is_optional_and_scaling_counts_icons_not_of_a_type():
+    from analytics.games.altera.gains import grant
+    from analytics.games.altera.rewards import parse_reward
+
+    state = table()
+    a = state.players[0]
+    face = ASET.dice["artisan3"].faces[5]  # artisanry+artisanry+influence
+    grant(state, a, parse_reward("per not-artisanry: coin"), "test", face)
+    assert a.res["coin"] == 1
+    state.decider.add("decline")
+    grant(state, a, parse_reward("coin -> prestige"), "test")
+    assert (a.res["coin"], a.res["prestige"]) == (1, 0)
+    state.decider.add("pay")
+    grant(state, a, parse_reward("coin -> prestige"), "test")
+    assert (a.res["coin"], a.res["prestige"]) == (0, 1)
+    grant(state, a, parse_reward("coin -> prestige"), "test")  # unaffordable: not asked
+    assert a.res["prestige"] == 1
+    state.decider.add("1:shard", "pay")  # the free part first, then pay with its Shard
+    grant(state, a, parse_reward("shard -> 2 influence; shard"), "test")
+    assert (a.res["shard"], a.res["influence"]) == (0, 2)
+
+
+def test_faction_abilities_fire_once_per_round():
+    from analytics.games.altera.gains import gain_reputation, resolve_die
+
+    state = table()
+    baron, druid = state.players[:2]
+    gain_reputation(state, baron, "merchant", 2, "test")
+    # the Harbor Baron's 2 Coins, once this round, and merchant space 2's printed Coin
+    assert baron.res["coin"] == 3
+    resolve_die(state, druid, "alchemist1", ASET.dice["alchemist1"].faces[0], "test")
+    resolve_die(state, druid, "alchemist1", ASET.dice["alchemist1"].faces[0], "test")
+    assert druid.res["shard"] == 2  # the Ashen Druid's 2 Shards, once
+    reset_phase(state)
+    gain_reputation(state, baron, "merchant", 1, "test")
+    assert baron.res["coin"] == 5
+
+
+def test_the_autumn_prefect_crafts_with_coins():
+    state = table()
+    prefect = state.players[2]
+    prefect.res["favor"], prefect.res["coin"] = 1, 3
+    state.display = {"arc_golem": 3}
+    state.decider.add("ability:autumn_prefect", "craft_any_currency", "craft:arc_golem:coin")
+    free_actions(state, prefect, "deployment")
+    assert prefect.artifacts == {"arc_golem": "basic"}
+    assert (prefect.res["favor"], prefect.res["coin"]) == (0, 0)
+
+
+def test_a_track_space_pays_when_landed_on_and_a_choice_is_the_seats():
+    from analytics.games.altera.gains import gain_reputation
+
+    state = table()
+    c = state.players[2]
+    c.rep["artisan"] = 5
+    state.decider.add("2 coin")  # artisan 6: Craft Artifact or 2 Coins
+    gain_reputation(state, c, "artisan", 1, "test")
+    assert c.res["coin"] == 2
+    c.rep["artisan"] = 10
+    gain_reputation(state, c, "artisan", 1, "test")  # past the last space: lost
+    assert c.rep["artisan"] == 10 and events(state, "reputation_overflowed")
+
+
+def test_the_bag_is_refilled_from_the_discard_when_empty():
+    state = table()
+    a = state.players[0]
+    a.bag, a.discard = [], ["merchant1", "basic0"]
+    state.chance.add_draws([1])
+    state.chance.add_rolls("coin")
+    assert dice.draw(state, a, "test")
+    assert a.pool == [["basic0", 0]] and a.bag == ["merchant1"] and a.discard == []
+    assert events(state, "bag_refilled") == [(0, None, None, 2, "test")]
+
+
+def test_guild_decks_hold_one_stage_1_three_stage_2_three_stage_3():
+    from analytics.engine.chance import SeededChance
+    from analytics.games.altera.rounds import new_game
+    from analytics.games.altera.state import Setup
+    from tests.games.altera_helpers import First
+
+    state = new_game(Setup(3, ASET), SeededChance(4), First())
+    for deck in state.decks.values():
+        assert [ASET.cards[c].stage for c in deck] == [1, 2, 2, 2, 3, 3, 3]
+    assert len(state.display) == 6 and set(state.display.values()) == {3}
