@@ -3,6 +3,7 @@ naming the file and the row."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -82,6 +83,24 @@ def test_a_bad_row_is_one_error_naming_file_and_row(copy, name, old, new, messag
     text = str(caught.value)
     assert "\n" not in text
     assert message.replace("artifact Benefactor", "artisan Benefactor") in text
+
+
+@pytest.mark.parametrize("name, old, new, message", [
+    ("factions.toml", "priority = 45", "priority = 44",
+     "faction 'ashen_druid' is marked source = \"seed\" but the rulebook prints "
+     "('Ashen Druid', 45"),
+    ("artifacts.toml", "upgrade_cost = 2\n", "upgrade_cost = 1\n",
+     "artifact 'arc_golem' is marked source = \"seed\" but the rulebook prints ('Arc Golem', 3"),
+    ("factions.toml", 'text = "Gain 1 Influence when resolving red dice."\nsource = "assumed"',
+     'text = "Gain 1 Influence when resolving red dice."\nsource = "seed"',
+     "faction 'ember_warden' is marked source = \"seed\" but the rulebook prints no such"),
+    ("set.toml", "count = 20\nsource = \"seed\"", "count = 21\nsource = \"seed\"",
+     "count 2 (artifacts) is marked source = \"seed\" but the rulebook prints 20"),
+])
+def test_a_row_marked_seed_must_say_what_the_rulebook_prints(copy, name, old, new, message):
+    edit(copy, name, old, new)
+    with pytest.raises(UserError, match=re.escape(message)):
+        load_set(str(copy))
 
 
 def test_a_guild_deck_without_three_stage_3_cards_is_an_error(copy):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from analytics.errors import UserError, read_user_text
+from analytics.games.altera import seed
 from analytics.games.altera.catalogue import (
     Ability,
     Artifact,
@@ -333,6 +334,7 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
     counts = dict(rows(folder, "set.toml", "count",
                        lambda r: (str(r["component"]), integer(r, "count", 0)),
                        lambda n, r: f"count {n} ({r.get('component')})"))
+    check_seed_counts(folder, head)
     dice = rows(folder, "dice.toml", "die", die, die_tag)
     by_id = {d.id: d for d in dice}
     for tier, guilds in ((0, (BASIC,)), *((t, GUILDS) for t in (1, 2, 3))):
@@ -353,6 +355,7 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
         unique_ids(folder / file, table, items)
     check_counts(folder, counts, {"guild_cards": cards, "factions": factions,
                                   "artifacts": artifacts, "objectives": objectives})
+    check_seed_rows(folder, counts, factions, artifacts)
     priorities = Counter(f.priority for f in factions)
     if max(priorities.values()) > 1:
         raise UserError(f"{folder / 'factions.toml'}: two Factions share a priority number")
@@ -373,3 +376,42 @@ def check_counts(folder: Path, counts: dict[str, int], found: dict[str, list]) -
     for needed in ("factions", "artifacts"):
         if needed not in counts:
             raise UserError(f"{folder / 'set.toml'}: no [[count]] row for {needed}")
+
+
+def printed(ability_text: str) -> tuple:
+    """An ability as what it does (kind, target, reward, amount), however it is spaced."""
+    parsed = ability(ability_text)
+    return parsed.kind, parsed.target, parsed.reward, parsed.amount
+
+
+def check_seed_rows(folder: Path, counts: dict[str, int], factions: list[Faction],
+                    artifacts: list[Artifact]) -> None:
+    """A row marked seed must say what the rulebook prints (seed.py), word for word in
+    meaning; a seed row the rulebook does not print is an error too."""
+    for f in factions:
+        if f.source == "seed":
+            want = seed.FACTIONS.get(f.id)
+            got = (f.name, f.priority, f.tier0, f.tier1, f.resources, printed(f.ability.text))
+            if want is None or got != (*want[:4], parse_reward(want[4]), printed(want[5])):
+                raise UserError(f"{folder / 'factions.toml'}: faction {f.id!r} is marked "
+                                "source = \"seed\" but the rulebook prints "
+                                f"{'no such Faction' if want is None else want}")
+    for a in artifacts:
+        if a.source == "seed":
+            want = seed.ARTIFACTS.get(a.id)
+            got = (a.name, a.craft_cost, a.craft_reward, a.upgrade_cost, a.upgrade_reward,
+                   printed(a.ability.text), printed(a.upgraded.text))
+            if want is None or got != (want[0], want[1], parse_reward(want[2]), want[3],
+                                       parse_reward(want[4]), printed(want[5]),
+                                       printed(want[6])):
+                raise UserError(f"{folder / 'artifacts.toml'}: artifact {a.id!r} is marked "
+                                "source = \"seed\" but the rulebook prints "
+                                f"{'no such Artifact' if want is None else want}")
+
+
+def check_seed_counts(folder: Path, head: dict[str, Any]) -> None:
+    for number, row in enumerate(head.get("count", []), 1):
+        if row.get("source") == "seed" and seed.COUNTS.get(row.get("component")) != row["count"]:
+            raise UserError(f"{folder / 'set.toml'}: count {number} ({row.get('component')}) "
+                            "is marked source = \"seed\" but the rulebook prints "
+                            f"{seed.COUNTS.get(row.get('component'), 'no such count')}")
