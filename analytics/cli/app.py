@@ -15,12 +15,14 @@ from analytics.cli.common import (
     INT,
     Group,
     IntRange,
+    assumptions_option,
     cluster_option,
     echo_note,
     format_option,
     game_option,
     logs_option,
     parse_rules,
+    set_or_assumptions,
     swap_option,
     swapped_set,
 )
@@ -68,6 +70,7 @@ def main() -> None:
               help="Card set: a preset name or a TOML file (default: the game's own; Dice "
                    "Forge: base).")
 @swap_option
+@assumptions_option
 @click.option("--module", default="none", show_default=True,
               help="Module played with the base game; see 'dicelab list modules'.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -85,8 +88,8 @@ def main() -> None:
 @click.option("--part-size", type=INT, default=None, hidden=True,
               help="Games per part (tests: many small parts).")
 @cluster_option
-def simulate(game, players, n_games, seed, bots, card_set, swaps, module, rules, rotate, out,
-             workers, resume, quiet, check_bots, part_size, cluster) -> None:
+def simulate(game, players, n_games, seed, bots, card_set, swaps, assumptions, module, rules,
+             rotate, out, workers, resume, quiet, check_bots, part_size, cluster) -> None:
     """Simulate games with bots and write the event log (Parquet) to a run folder.
 
     \b
@@ -101,6 +104,8 @@ def simulate(game, players, n_games, seed, bots, card_set, swaps, module, rules,
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out s3://bucket/big
       dicelab simulate --games 200 --bots docs/examples/glory_rush.py:GloryRush,economist \
           --players 2 --out logs/mine
+      dicelab simulate --game altera --players 3 --bots steward --assumptions my-set/ \
+          --out logs/altera
 
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command
     that resumes it; `dicelab repair DIR` also plays damaged parts again.
@@ -113,7 +118,7 @@ def simulate(game, players, n_games, seed, bots, card_set, swaps, module, rules,
 
     plugin = get_game(game or DEFAULT_GAME)
     bots = bots or plugin.default_bots
-    card_set = swapped_set(card_set or plugin.default_set, swaps)
+    card_set = swapped_set(set_or_assumptions(card_set, assumptions) or plugin.default_set, swaps)
     out = prepare_out(out, folder=True, urls=True)
     config = RunConfig(game=game, players=players, games=n_games, seed=seed,
                        bots=tuple(b.strip() for b in bots.split(",")), card_set=card_set,

@@ -146,6 +146,21 @@ def logs_option(func):
                              "most recent run under logs/; --logs logs pools them all.")(func)
 
 
+def assumptions_option(func):
+    """--assumptions NAME|DIR: a game's assumption set (Altera), in place of --set."""
+    return click.option("--assumptions", default=None, metavar="NAME|DIR",
+                        help="Assumption set of a game whose catalogues are assumed (Altera): "
+                             "a shipped set's name or a folder (docs/altera.md); the same as "
+                             "--set for such a game.")(func)
+
+
+def set_or_assumptions(card_set: str | None, assumptions: str | None) -> str | None:
+    """The set a command plays: --set or --assumptions (not both)."""
+    if card_set and assumptions:
+        raise click.UsageError("give --set or --assumptions, not both")
+    return card_set or assumptions
+
+
 def format_option(func):
     """--format table|csv|json, the same on every command with tabular output."""
     return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table",

@@ -12,6 +12,7 @@ from analytics.cli.common import (
     INT,
     Command,
     FloatRange,
+    assumptions_option,
     cluster_option,
     echo_note,
     format_option,
@@ -19,6 +20,7 @@ from analytics.cli.common import (
     parse_rules,
     report_option,
     runs_for_report,
+    set_or_assumptions,
     swap_option,
     swapped_set,
 )
@@ -151,8 +153,10 @@ def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b
 @click.command("value", cls=Command)
 @click.argument("component_id", metavar="[ID]", required=False)
 @click.option("--all", "all_cards", is_flag=True, help="Rank every card of the set.")
-@click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
-              help="Card set: a preset name or a TOML file.")
+@click.option("--set", "card_set", default=None, metavar="SET|FILE",
+              help="Card set: a preset name or a TOML file (default: the game's own; Dice "
+                   "Forge: base).")
+@assumptions_option
 @swap_option
 @click.option("--against", default=None, metavar="CARD",
               help="Only the swap for this card: is ID better than CARD for its buyers?")
@@ -181,9 +185,9 @@ def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b
 @cluster_option
 @game_option
 @format_option
-def value_command(component_id, all_cards, card_set, swaps, against, module, ablate, bots, rules,
-                  players, games, seed, out, report_path, skill, workers, quiet, cluster, game,
-                  fmt):
+def value_command(component_id, all_cards, card_set, assumptions, swaps, against, module, ablate,
+                  bots, rules, players, games, seed, out, report_path, skill, workers, quiet,
+                  cluster, game, fmt):
     """How strong a card is: its buyers' win rate with it minus without it, on paired seeds.
 
     The set is played as it is and again without the card, on the same seeds and bots:
@@ -201,12 +205,18 @@ def value_command(component_id, all_cards, card_set, swaps, against, module, abl
       dicelab value hydra --against goddess --bots economist,hero,economist,hero
       dicelab value goddess --set base --swap M8=goddess --against hydra --report goddess.html
       dicelab value hydra --ablate forbid --skill economist,lookahead,mcts:100 --games 2000
+      dicelab value arc_golem --game altera --assumptions default --ablate forbid \
+          --bots steward --players 3
     """
     from analytics.experiments.value import card_value, displayed, headline, note
     from analytics.output import render_table
 
     if bool(component_id) == all_cards:
         raise UserError("name one CARD or pass --all")
+    from analytics.games import DEFAULT_GAME, get_game
+
+    card_set = (set_or_assumptions(card_set, assumptions)
+                or get_game(game or DEFAULT_GAME).default_set)
     out = out if out is None else prepare_out(out, folder=True)
     if skill is not None:
         if against or report_path is not None:

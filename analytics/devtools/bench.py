@@ -36,8 +36,13 @@ from analytics.policies import make_bot
 from analytics.runs.simulate import RunConfig, run_simulation, validate
 from analytics.stats.estimates import mean_bounds
 
-ANALYSIS_COMMANDS = ("cards", "faces", "seats")
 BLOCK = re.compile(r"(<!-- bench:start -->\n).*?(<!-- bench:end -->)", re.S)
+
+
+def analysis_commands(game: str) -> tuple[str, ...]:
+    """The analysis commands timed: the game's first two component kinds' commands (Dice
+    Forge: cards, faces), then seats."""
+    return (*(c.word for c in get_game(game).roles.components[:2]), "seats")
 
 
 def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
@@ -109,10 +114,10 @@ def python_loop_seconds(n: int = 10_000_000) -> float:
 
 
 def bench_simulation(games: int, workers: int, bots: str, out: Path,
-                     card_set: str = "base") -> dict:
+                     card_set: str = "base", game: str = "diceforge") -> dict:
     """Simulate `games` four-player games of `card_set` into `out`; time it, count events."""
-    config = RunConfig(players=4, games=games, seed=2026, bots=tuple(bots.split(",")),
-                       card_set=card_set)
+    config = RunConfig(game=game, players=4, games=games, seed=2026,
+                       bots=tuple(bots.split(",")), card_set=card_set)
     start, cpu_start = time.perf_counter(), cpu_seconds()
     with TreeMemory() as memory:
         run_simulation(config, out, workers=workers, progress=False)
@@ -141,7 +146,7 @@ def _print_simulation(sim: dict, bots: str, workers: int, card_set: str, share: 
 
 
 def bench_round(card_sets: tuple[str, ...], games: int, workers: int, bots: str,
-                out: Path) -> list[float]:
+                out: Path, game: str = "diceforge") -> list[float]:
     """CPU games/s of each set, simulated in turn (logs not kept). Rounds of these put the
     machine's drift between rounds on every set alike."""
     rates = []
@@ -149,7 +154,7 @@ def bench_round(card_sets: tuple[str, ...], games: int, workers: int, bots: str,
         run = out.with_name(f"{out.name}-round-{i}")
         shutil.rmtree(run, ignore_errors=True)
         try:
-            sim = bench_simulation(games, workers, bots, run, card_set)
+            sim = bench_simulation(games, workers, bots, run, card_set, game)
         finally:
             shutil.rmtree(run, ignore_errors=True)
         rates.append(sim["games"] / sim["cpu"])
@@ -169,14 +174,14 @@ def share_in_rounds(rates: list[list[float]], column: int
 
 
 def _rounds(card_sets: tuple[str, ...], first: list[float], rounds: int, games: int,
-            workers: int, bots: str, out: Path) -> None:
+            workers: int, bots: str, out: Path, game: str = "diceforge") -> None:
     """Run rounds 2.. (the first is the run above), a line each, then each set's share."""
     click.echo(f"rounds: {rounds} of {games} games per set, the sets in turn in each round "
                "(the first is the run above), CPU games/s")
     rates = [first]
     for number in range(1, rounds + 1):
         if number > 1:
-            rates.append(bench_round(card_sets, games, workers, bots, out))
+            rates.append(bench_round(card_sets, games, workers, bots, out, game))
         each = ", ".join(f"{s} {rate:.0f}" for s, rate in zip(card_sets, rates[-1], strict=True))
         click.echo(f"  round {number}: {each}")
     for column, card_set in enumerate(card_sets[1:], start=1):
@@ -208,12 +213,15 @@ def write_table(path: Path, rows: list[tuple[str, str]], context: str) -> None:
     os.replace(temp, path)
 
 
-def bench_clone(bots: str) -> float:
-    """CPU microseconds to clone a four-player base game at a mid-game action choice."""
-    config = RunConfig(players=4, games=1, seed=2026, bots=tuple(bots.split(",")))
+def bench_clone(bots: str, game_name: str = "diceforge", card_set: str = "base") -> float:
+    """CPU microseconds to clone a four-player game at a mid-game choice (the game's
+    `clone_kind`: Dice Forge's action choice)."""
+    config = RunConfig(game=game_name, players=4, games=1, seed=2026,
+                       bots=tuple(bots.split(",")), card_set=card_set)
     game = get_game(config.game)
     policies = [make_bot(game.name, name) for name in config.seat_bots(0)]
-    return clone_cost(game, validate(config).game_setup, policies, config.seed)
+    return clone_cost(game, validate(config).game_setup, policies, config.seed,
+                      kind=getattr(game, "clone_kind", "action"))
 
 
 # Runs one dicelab command, then reports the process's own peak memory (VmHWM belongs to the
@@ -243,6 +251,8 @@ def bench_command(args: list[str]) -> tuple[float, float, int]:
 @click.option("--games", type=int, default=2000, show_default=True)
 @click.option("--workers", type=int, default=1, show_default=True,
               help="Processes; 1 measures one core.")
+@click.option("--game", default="diceforge", show_default=True,
+              help="The game to simulate (its own bots and sets: pass --bots and --set).")
 @click.option("--bots", default="economist,hero,economist,hero", show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Run folder (default: a temporary folder).")
@@ -256,7 +266,7 @@ def bench_command(args: list[str]) -> tuple[float, float, int]:
                    "interval over the rounds (a drifting machine's noise, measured).")
 @click.option("--write", "write", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               default=None, help="Put this run's figures in the marked table of a Markdown page.")
-def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
+def main(games: int, game: str, workers: int, bots: str, out: Path | None, keep: bool,
          card_sets: tuple[str, ...], rounds: int, write: Path | None) -> None:
     """Benchmark simulation with logging, then the analysis commands on the same logs.
 
@@ -266,6 +276,8 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
       python -m analytics.devtools.bench --games 500 --set base --set rebellion-titans-cards
       python -m analytics.devtools.bench --games 1000 --rounds 5 --set base \
           --set rebellion-goddess-cards
+      python -m analytics.devtools.bench --game altera --bots steward --set default \
+          --games 500
     """
     if rounds > 1 and len(card_sets) < 2:
         raise click.UsageError("--rounds compares card sets: give two or more --set")
@@ -277,7 +289,7 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
     for i, card_set in enumerate(card_sets):
         run = out if i == 0 else out.with_name(f"{out.name}-{i}")
         shutil.rmtree(run, ignore_errors=True)
-        sim = bench_simulation(games, workers, bots, run, card_set)
+        sim = bench_simulation(games, workers, bots, run, card_set, game)
         rate = sim["games"] / sim["seconds"]
         first_rate = first_rate or rate
         cpu_rates.append(sim["games"] / sim["cpu"])
@@ -287,14 +299,14 @@ def main(games: int, workers: int, bots: str, out: Path | None, keep: bool,
         if i and not keep:
             shutil.rmtree(run, ignore_errors=True)
     if rounds > 1:
-        _rounds(card_sets, cpu_rates, rounds, games, workers, bots, out)
-    for command in ANALYSIS_COMMANDS:
+        _rounds(card_sets, cpu_rates, rounds, games, workers, bots, out, game)
+    for command in analysis_commands(game):
         seconds, peak, code = bench_command([command, "--logs", str(out), "--format", "csv"])
         status = "" if code == 0 else f"  (exit {code})"
         click.echo(f"{command}: {seconds:.2f} s  peak {peak:.0f} MiB{status}")
         rows.append((f"`dicelab {command}` on those logs, a fresh process",
                      f"{seconds:.2f} s wall, peak {peak:.0f} MiB{status}"))
-    clone = bench_clone(bots)
+    clone = bench_clone(bots, game, card_sets[0])
     click.echo(f"clone: {clone:.0f} µs CPU per four-player mid-game state (at an action choice)")
     rows.append(("clone a four-player mid-game state", f"{clone:.0f} µs CPU"))
     if write:

@@ -139,9 +139,12 @@ def play(game: GamePlugin, setup: Any, chance: Chance, decider: Deciding) -> Gam
 
 
 def result_of(game: GamePlugin, state: Any, n_decisions: int) -> GameResult:
-    """The result of a finished game."""
+    """The result of a finished game. A game with competitors that are not seats (solo
+    Rivals) offers `rival_standings`: they rank beside the seats and may take the win."""
     keys = game.standings(state)
-    ranks, shares = rank_seats(keys)
+    rivals = getattr(game, "rival_standings", None)
+    ranks, shares = rank_seats(keys + (rivals(state) if rivals is not None else []))
+    ranks, shares = ranks[:len(keys)], shares[:len(keys)]
     return GameResult([k[0] for k in keys], ranks, shares, state.log.rows, n_decisions,
                       state.rounds)
 

@@ -1,0 +1,35 @@
+"""Altera's named rule options: where the rulebook is silent or a variant is chosen."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from analytics.games.altera.assumptions import load_set
+from analytics.games.content import check_rule_options
+
+# name -> (default, allowed values, what it decides)
+RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "difficulty": ("easy", ("easy", "normal", "hard", "extra_hard"),
+                   "solo: the Rivals' difficulty (rulebook's four levels)"),
+    "trashed_dice": ("supply", ("supply", "box"),
+                     "where a trashed die goes (the rulebook does not say): back to the "
+                     "supply, or out of the game"),
+    # An experiment's setting (`dicelab value --game altera --ablate forbid`).
+    "forbid": ("none", ("none", *sorted(load_set().artifacts)),
+               "experiments: no player may craft this Artifact (it stays in the display)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    difficulty: str = "easy"
+    trashed_dice: str = "supply"
+    forbid: str = "none"
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def parse_rule_options(rules: dict[str, str]) -> RuleOptions:
+    check_rule_options(rules, RULE_OPTIONS)
+    return RuleOptions(**rules)
