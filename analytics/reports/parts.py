@@ -151,6 +151,15 @@ def score_sources_source(ctx: Context, params: dict) -> pl.DataFrame:
                        share=pl.col("estimate"), low="low", high="high", n_games="n")
 
 
+def has_skill_levels(ctx: Context) -> bool:
+    """Whether the logs hold two skill levels or more (games where every seat is one bot)."""
+    return ctx.skill().long["level"].n_unique() >= 2
+
+
+# Sections shown only when their condition holds (Section.shown_if names one).
+CONDITIONS: dict[str, Callable[[Context], bool]] = {"skill_levels": has_skill_levels}
+
+
 def skill_source(ctx: Context, params: dict) -> pl.DataFrame:
     return ctx.skill().wide
 
@@ -223,9 +232,25 @@ def balance_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
     return _on(ctx, fig)
 
 
+def skill_chart(ctx: Context, frame: pl.DataFrame) -> Figure:
+    """Each seat's win rate per skill level, a panel per player count, 1/N dashed."""
+    long = ctx.skill().long.filter(pl.col("metric").str.starts_with("seat "))
+    counts = sorted(long["players"].unique().to_list())
+    fig = _figure(height=3.4 * len(counts))
+    axes = fig.subplots(len(counts), 1, squeeze=False)[:, 0]
+    for ax, players in zip(axes, counts, strict=True):
+        rows = (long.filter(pl.col("players") == players)
+                .with_columns(seat=pl.col("metric").str.replace(" WR", ""),
+                              fair=pl.lit(1 / players)))
+        charts.plot_grouped(ax, rows, "seat", "level", "win rate", fair="fair",
+                            title=f"Win rate by seat at each skill level, {players} players "
+                                  "(1/N dashed)")
+    return _on(ctx, fig)
+
+
 CHARTS: dict[str, Callable[[Context, pl.DataFrame], Figure]] = {
     "seats": seats_chart, "seat_scores": seat_scores_chart,
-    "score_sources": score_sources_chart, "balance": balance_chart,
+    "score_sources": score_sources_chart, "balance": balance_chart, "skill": skill_chart,
 }
 
 

@@ -33,6 +33,7 @@ class Section:
     sortable: bool = False
     columns: tuple[str, ...] = ()  # the columns shown (all when empty)
     params: tuple[tuple[str, object], ...] = ()
+    shown_if: str | None = None  # a condition of parts.CONDITIONS; None: always shown
 
 
 COMPONENTS = "components"  # a section repeated for each component kind of the game
@@ -49,7 +50,8 @@ SECTIONS = (
             reading="score_sources"),
     # Games where every seat is one bot, one column per bot (a skill level): seats, Balance,
     # spread side by side, and whether each seat's conclusion holds (experiments/skill.py).
-    Section("Does it hold for stronger players?", "skill", reading="skill"),
+    Section("Does it hold for stronger players?", "skill", chart="skill", reading="skill",
+            shown_if="skill_levels"),
 )
 # `dicelab balance --report`: the same parts, balance first.
 BALANCE_SECTIONS = (SECTIONS[3], SECTIONS[4], SECTIONS[0], SECTIONS[1], SECTIONS[2],
@@ -102,8 +104,10 @@ def build_report(spec: ReportSpec, out: str | Path, progress: bool = False,
             sections, summary = modules.sections_for(ctx), modules.summary_lines(ctx)
             notes = (*ctx.notes(balance=False), *modules.notes(ctx))
         else:
-            sections, summary, notes = (for_game(spec.sections, db.roles),
-                                        parts.summary_lines(ctx), ctx.notes())
+            sections, summary, notes = (
+                [s for s in for_game(spec.sections, db.roles)
+                 if s.shown_if is None or parts.CONDITIONS[s.shown_if](ctx)],
+                parts.summary_lines(ctx), ctx.notes())
         with tqdm(sections, desc="report", unit="section", disable=not progress) as bar:
             rendered = [render_section(ctx, section) for section in bar]
         return write_report(html_path, md_path, title=spec.title, subtitle=ctx.describe(),

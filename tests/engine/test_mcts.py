@@ -21,7 +21,7 @@ from analytics.engine.mcts import (
     win_rewards,
 )
 from analytics.errors import UserError
-from analytics.games import game_of, get_game
+from analytics.games import PACKAGES, game_of, get_game
 from analytics.policies import make_bot, parse_spec
 from tests.engine.mcts_positions import Idle, last_position, one_winner
 
@@ -103,11 +103,19 @@ def test_states_that_differ_only_in_the_future_dice_get_the_same_decisions():
         assert roots[0] == roots[1]
 
 
-@pytest.mark.parametrize("game_name,card_set,module", [
+EVERY_SETUP = [
     ("diceforge", "base", "none"), ("diceforge", "rebellion-goddess-cards", "none"),
     ("diceforge", "rebellion-titans-cards", "none"), ("diceforge", "goddess-discovery", "goddess"),
     ("diceforge", "titans-discovery", "titans"), ("bazaar", "first-market", "none"),
-    ("bazaar", "night-market", "none")])
+    ("bazaar", "night-market", "none"), ("altera", "default", "none")]
+
+
+def test_every_registered_game_is_searched():
+    """A game added to the registry must join EVERY_SETUP: the bot plays every game."""
+    assert {name for name, _, _ in EVERY_SETUP} == set(PACKAGES)
+
+
+@pytest.mark.parametrize("game_name,card_set,module", EVERY_SETUP)
 def test_it_plays_every_game_and_module_without_writing_to_it(game_name, card_set, module):
     game = get_game(game_name)
     setup = game.setup(card_set, module, {}, 3).game_setup
@@ -118,7 +126,7 @@ def test_it_plays_every_game_and_module_without_writing_to_it(game_name, card_se
     assert sorted(result.ranks)[0] == 1
 
 
-@pytest.mark.parametrize("game_name", ["diceforge", "bazaar"])
+@pytest.mark.parametrize("game_name", sorted(PACKAGES))
 def test_a_seed_gives_the_same_game(game_name):
     game = get_game(game_name)
     setup = game.setup(game.default_set, "none", {}, 2).game_setup
