@@ -41,7 +41,8 @@ def test_a_seat_advantage_that_vanishes_at_a_stronger_level_is_said():
     table = balance_by_skill(seats, ("economist", "mcts:100"), n_boot=50)
     wr = table.long.filter(pl.col("metric") == "seat 0 WR").sort("level")
     assert wr["estimate"].to_list() == [0.7, 0.5] and wr["n"].to_list() == [100, 100]
-    assert table.lines[0].startswith("At 2 players seat 0's win rate changes between levels: "
+    assert table.lines[0].startswith("At 2 players seat 0's win rate changes between levels "
+                                     "(economist − mcts:100: 20.0% [6.4, 32.6]): "
                                      "economist: 70.0% [60.4, 78.1] (above 1/2); mcts:100: "
                                      "50.0% [40.4, 59.6] (not told apart from 1/2)")
     assert "seat 1's win rate changes" in table.lines[1]
@@ -60,7 +61,9 @@ def test_only_games_of_one_bot_are_a_level():
 
 @pytest.mark.parametrize("bounds,verb", [
     (((0.1, 0.3), (0.2, 0.4)), "holds at every level"),
-    (((0.1, 0.3), (-0.1, 0.2)), "changes between levels"),
+    (((0.1, 0.3), (-0.1, 0.2)), "reads differently between levels, but the levels are not "
+                                "told apart (level0 − level1: +0.150 [-0.030, +0.330])"),
+    (((0.3, 0.5), (-0.1, 0.2)), "changes between levels (level0 − level1: +0.350"),
     (((0.1, 0.3), (-0.3, -0.1)), "FLIPS between levels")])
 def test_a_conclusion_holds_changes_or_flips(bounds, verb):
     found = [(f"level{i}", Estimate((lo + hi) / 2, lo, hi, n=10))
@@ -76,8 +79,8 @@ def test_values_side_by_side_per_level():
                             "mcts:100": table(-0.08, -0.12, -0.02)}, "card")
     assert found.wide.row(0) == ("hydra", "forbidden", "0.100 [0.050, 0.150]",
                                  "-0.080 [-0.120, -0.020]")
-    assert found.lines == ("The value of hydra (against forbidden) FLIPS between levels: "
-                           "economist: +0.100 [+0.050, +0.150] (above 0); mcts:100: -0.080 "
+    assert found.lines == ("The value of hydra (against forbidden) FLIPS between levels "
+                           "(economist − mcts:100: +0.180 [+0.102, +0.244]): economist: +0.100 [+0.050, +0.150] (above 0); mcts:100: -0.080 "
                            "[-0.120, -0.020] (below 0)",)
 
 

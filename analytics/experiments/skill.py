@@ -132,8 +132,24 @@ def changes(name: str, found: list[tuple[str, Estimate]], reference: float, what
     distinct = {where for _, where, _ in sides}
     if len(distinct) == 1:
         return f"{name} holds at every level: {said}"
+    (high_level, high), (low_level, low) = (max(found, key=lambda f: f[1].estimate),
+                                            min(found, key=lambda f: f[1].estimate))
+    gap = level_gap(high, low)
+    between = f"{high_level} − {low_level}: {_pct(gap, unit)}"
+    if gap.low <= 0:  # one test passes and another fails, yet the levels are not told apart
+        return (f"{name} reads differently between levels, but the levels are not told apart "
+                f"({between}): {said}")
     verb = "FLIPS" if {"above", "below"} <= distinct else "changes"
-    return f"{name} {verb} between levels: {said}"
+    return f"{name} {verb} between levels ({between}): {said}"
+
+
+def level_gap(a: Estimate, b: Estimate) -> Estimate:
+    """a − b with its 95% interval by MOVER (Newcombe) from each level's own interval, the
+    levels taken as independent samples (a change between levels is claimed only when this
+    interval excludes 0, not when one level's test passes and another's fails)."""
+    d = a.estimate - b.estimate
+    return Estimate(d, d - math.hypot(a.estimate - a.low, b.high - b.estimate),
+                    d + math.hypot(a.high - a.estimate, b.estimate - b.low), n=min(a.n, b.n))
 
 
 def _pct(e: Estimate, unit: str) -> str:
