@@ -267,6 +267,19 @@ INT = PlainInt()
 GAME_COUNT = IntRange(1, 2**31 - 1)
 
 
+def table_options(func):
+    """--bots, --rule and --players of a command that plays one setup's arms (value, versus)."""
+    for option in reversed((
+            click.option("--bots", default="economist", show_default=True,
+                         help="One bot for all seats, or one per seat (rotated)."),
+            click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                         help="Rule option."),
+            click.option("--players", type=INT, default=4, show_default=True,
+                         help="Players at the table (one of the game's counts)."))):
+        func = option(func)
+    return func
+
+
 class _Finite:
     """A number that is one: not nan, not inf (float() takes both)."""
 

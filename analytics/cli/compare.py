@@ -23,6 +23,7 @@ from analytics.cli.common import (
     set_or_assumptions,
     swap_option,
     swapped_set,
+    table_options,
 )
 from analytics.errors import UserError
 from analytics.output import prepare_out
@@ -166,10 +167,7 @@ def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b
               help="Without the card: swap = replaced by each other card of its slot's cost; "
                    "forbid = left on its slot but no player may perform its feat (rule "
                    "forbid=CARD); both = one arm of each.")
-@click.option("--bots", default="economist", show_default=True,
-              help="One bot for all seats, or one per seat (rotated).")
-@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
-@click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
+@table_options
 @click.option("--games", type=GAME_COUNT, default=2000, show_default=True,
               help="Games per arm (the set, and each ablation).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of every arm.")

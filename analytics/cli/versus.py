@@ -18,6 +18,7 @@ from analytics.cli.common import (
     runs_for_report,
     swap_option,
     swapped_set,
+    table_options,
 )
 from analytics.output import prepare_out
 
@@ -32,10 +33,7 @@ CARD_COLUMNS = ("arm", "name", "take_rate", "buyers_wr_with", "buyers_wr_other",
               help="Card set played: a preset name or a TOML file.")
 @swap_option
 @click.option("--module", default="", help="Module played (default none: the base game).")
-@click.option("--bots", default="economist", show_default=True,
-              help="One bot for all seats, or one per seat (rotated).")
-@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
-@click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
+@table_options
 @click.option("--games", type=GAME_COUNT, default=2000, show_default=True,
               help="Games per arm (one arm per card).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed of both arms.")
