@@ -65,3 +65,22 @@ def test_the_checks_catch_a_broken_link_and_a_missing_file():
     text = "see [the page](docs/nowhere.md) and `analytics/nowhere.py`, `logs/<run>/x`"
     assert links(text) == ["docs/nowhere.md"]
     assert named_paths(text) == ["analytics/nowhere.py"]
+
+
+# The project's private notes (the rules reference, the metrics notes, the shared folder) are
+# not the users': a page cites the rulebooks and the rulings by their number, never those files.
+PRIVATE = re.compile(r"REFERENCE(\.md)?\b|METRICS\.md|\.\./shared|valeria-altera-notes")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_page_cites_the_projects_private_notes(page):
+    assert cited(page.read_text(encoding="utf-8")) == []
+
+
+def cited(text: str) -> list[str]:
+    return [m.group(0) for m in PRIVATE.finditer(text)]
+
+
+def test_the_private_notes_check_catches_a_citation():
+    assert cited("as REFERENCE §6.3 says; see METRICS.md") == ["REFERENCE", "METRICS.md"]
+    assert not PRIVATE.search("docs/metrics.md and the rulings (R4)")
