@@ -13,6 +13,7 @@ from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.bots.lookahead import LookaheadBot
+from analytics.games.diceforge.bots.registry import EFFECT_VALUES
 from analytics.games.diceforge.rules.components import FACES, MODULE_CARDS
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Setup
@@ -68,6 +69,23 @@ def test_memory_tokens_go_where_the_bot_will_perform_a_feat():
     b.g.stacks = {slot: 0 for slot in b.g.stacks}
     b.g.stacks["F6"] = 3  # only the Mirror of Misfortune is left: island 5
     assert answer(b, "economist", "memory_island", tuple(range(1, 8)), 0) == 5
+
+
+def test_the_oracle_is_worth_only_what_the_reserves_can_take_of_its_blessings():
+    """Its blessing comes after the turn's divine blessings: with room, a minor blessing with
+    the better die for each turn left; with gold, Sun and Moon full, only the Glory (the dark
+    starting die's 1 Loyalty + 1 Glory face: 1/6 a roll; the light die gives none)."""
+    for name in HEURISTIC:
+        b = bench()
+        b.g.round = 3
+        bot = make_bot("diceforge", name)
+        o = bot.outlook(b.g, 0)
+        turns = o.acts - 1
+        assert turns == b.g.rounds - 3
+        assert EFFECT_VALUES["oracle"](o, o.v) == turns * max(o.die_means())
+        p = b.p(0)
+        b.set_reserves(0, gold=p.caps["gold"], sun=p.caps["sun"], moon=p.caps["moon"])
+        assert EFFECT_VALUES["oracle"](o, o.v) == turns * (1 / 6)
 
 
 def test_the_heuristic_bots_buy_every_module_card():

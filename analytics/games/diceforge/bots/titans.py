@@ -118,7 +118,17 @@ def _guardian(o: Outlook, v: Values) -> float:
 
 
 def _oracle(o: Outlook, v: Values) -> float:
-    return max(0, o.acts - 1) * max(o.die_means())
+    """A minor blessing on each of my turns left, with my better die. It comes in the
+    reinforcement step, right after that turn's divine blessings have filled my reserves, so
+    a roll counts only what my reserves can still take (docs/titans.md: most of what its
+    blessings show overflows). The other tokens' step left is left out: the bots soon forge
+    over the starting faces that give Loyalty or Ancient Shards."""
+    light = dark = 0.0
+    for face, on_light, on_dark in o.faces():
+        kept = o.kept_value(face)
+        light += kept * on_light
+        dark += kept * on_dark
+    return max(0, o.acts - 1) * (max(light, dark) / 6)
 
 
 def _misfortune(o: Outlook, v: Values) -> float:
