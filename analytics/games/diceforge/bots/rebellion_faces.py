@@ -93,7 +93,10 @@ def celestial_face_value(o: Outlook, face: Face) -> float:
         return max(o.roll_values())
     if special == "double_upgrade":
         return max(0.0, best_upgrade(o, 2))
-    return o.kept_value(face)  # a plain face (the Celestial Die has no other special)
+    bundles = face.bundles
+    if len(bundles) == 1:  # most faces: no choice to weigh
+        return o.bundle_value(bundles[0])
+    return max(map(o.bundle_value, bundles))
 
 
 def celestial_mean(o: Outlook) -> float:

@@ -395,13 +395,6 @@ class Outlook:
             total += amount * unit[res]
         return total
 
-    def kept_value(self, face: Face) -> float:
-        """One roll of `face` now, applied alone, counting only what my reserves can still
-        take: a plain face's best bundle by `bundle_value`, a special face as `face_value`."""
-        if face.special:
-            return self.face_value(face, 0.0)
-        return max(map(self.bundle_value, face.bundles))
-
     def face_value(self, face: Face, other: float) -> float:
         """One roll of `face` now; `other` is the value of the other die's face (for x3)."""
         special = face.special
