@@ -241,6 +241,22 @@ def test_compare_fresh_runs_until_decisive_json(invoke, tmp_path):
     assert "read --logs-a" in result.stderr
 
 
+@pytest.mark.parametrize("module, card", [("goddess", "great_golem"), ("titans", "oracle")])
+def test_compare_plays_a_module_against_its_cards_without_it(invoke, tmp_path, module, card):
+    """Arm B plays the module (its preset), arm A the same Rebellion cards without it: the
+    module's cards are in B only."""
+    result = invoke("compare", "--a", f"rebellion-{module}-cards", "--b",
+                    f"{module}-discovery", "--module-b", module, "--players", "2",
+                    "--bots", "economist,hero", "--games", "6", "--workers", "1", "--quiet",
+                    "--out", tmp_path / "arms", "--format", "json", "--all-rows")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["rows"]
+    assert any(r["item"] == card and r["in"] == "B only" for r in rows)
+    modules = [json.loads((tmp_path / "arms" / arm / "look-1" / "config.json").read_text())[
+        "config"]["module"] for arm in ("a", "b")]
+    assert modules == ["none", module]
+
+
 def test_compare_logs_of_one_run_gives_zero_differences(invoke, tmp_path):
     run_simulation(RunConfig(players=2, games=12, seed=1, bots=("random",)), tmp_path / "r",
                    workers=1, progress=False)

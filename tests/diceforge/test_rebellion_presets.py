@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.games.diceforge.rules.components import CARDS
+from analytics.games.diceforge.rules.components import CARDS, MODULE_CARDS
 from analytics.games.diceforge.rules.content import load_card_set
 
 NEEDED = ("companion", "celestial_die", "wind", "ancestor", "goddess", "tree", "merchant",
@@ -35,3 +35,14 @@ def test_the_preset_holds_the_modules_alternates_and_standard_cards_elsewhere(mo
     assert {slot: card.id for slot, card in cards.items()} == expected
     assert {card.origin for slot, card in cards.items() if slot in RECOMMENDED[module]} == {
         "rebellion"}
+
+
+@pytest.mark.parametrize("module", sorted(RECOMMENDED))
+def test_the_discovery_preset_is_the_module_cards_on_the_alternates_preset(module):
+    """`<module>-discovery`: the module's cards on their slots (REFERENCE §6.2/§6.3), the
+    module's alternates and standard cards on the rest, and the module named."""
+    preset = load_card_set(f"{module}-discovery")
+    alternates = load_card_set(f"rebellion-{module}-cards").cards
+    expected = {slot: MODULE_CARDS[module].get(slot, card.id) for slot, card in alternates.items()}
+    assert {slot: card.id for slot, card in preset.cards.items()} == expected
+    assert preset.module == module

@@ -50,6 +50,8 @@ def test_setup_gives_the_module_dice_reserve_forest_and_tokens():
         assert b.p(seat).res["ancient"] == 0 and b.p(seat).caps["ancient"] == 6
         assert "loyalty" not in b.p(seat).res
     assert b.g.board.tokens == [16, 16, 16]
+    # one coloured Memory and Mirror of Misfortune card per player (each Mirror brings its face)
+    assert b.g.stacks["M2"] == b.g.stacks["F6"] == 3
     assert sorted(f.id for f in b.g.gardens["dogged"]) == (
         ["dogged_gold2_glory1_loyalty1"] * 2 + ["dogged_gold3_ancient1"] * 2)
     assert [f.id for f in b.g.gardens["chaos"]] == [

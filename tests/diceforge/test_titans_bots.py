@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from harness import Bench
 
 from analytics.engine import play_game
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.bots.lookahead import LookaheadBot
+from analytics.games.diceforge.bots.registry import EFFECT_VALUES
 from analytics.games.diceforge.rules.components import FACES, MODULE_CARDS
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Setup
@@ -68,6 +70,26 @@ def test_memory_tokens_go_where_the_bot_will_perform_a_feat():
     b.g.stacks = {slot: 0 for slot in b.g.stacks}
     b.g.stacks["F6"] = 3  # only the Mirror of Misfortune is left: island 5
     assert answer(b, "economist", "memory_island", tuple(range(1, 8)), 0) == 5
+
+
+def test_the_oracle_counts_only_what_the_reserves_will_take_of_its_blessings():
+    """Its blessing comes at my next reinforcement step: the room then is what is free once
+    its 2 Moon are paid, less a round of divine blessings (3 players; the starting dice give
+    1.5 gold and 1/6 Moon a blessing). Empty reserves keep everything: a minor blessing with
+    the better die each turn left. Full ones keep the Moon face (room 6 - 6 + 2 - 0.5) and
+    the Glory, no gold (12 - 12 - 4.5)."""
+    for name in HEURISTIC:
+        b = bench()
+        b.g.round = 3
+        o = make_bot("diceforge", name).outlook(b.g, 0)
+        turns = b.g.rounds - 3
+        assert o.acts - 1 == turns
+        assert EFFECT_VALUES["oracle"](o, o.v) == pytest.approx(turns * max(o.die_means()))
+        b.set_reserves(0, gold=12, sun=6, moon=6)
+        assert EFFECT_VALUES["oracle"](o, o.v) == pytest.approx(turns * (o.unit["moon"] + 1) / 6)
+        b.set_reserves(0, gold=7, sun=6, moon=6)  # room for half a gold a roll
+        assert EFFECT_VALUES["oracle"](o, o.v) == pytest.approx(
+            turns * (o.unit["moon"] + 1 + 4 * 0.5 * o.unit["gold"]) / 6)
 
 
 def test_the_heuristic_bots_buy_every_module_card():

@@ -521,3 +521,21 @@ def test_module_components_are_the_catalogues_module_rows(tmp_path, db):
     assert "twins" in frame.filter(pl.col("module") == "none")["component"].to_list()
     base = db.run("module_components_by_run")  # the base game's: every component 'none'
     assert base.height > 0 and set(base["module"].to_list()) == {"none"}
+
+
+def test_a_titans_games_glory_splits_into_dice_feats_zones_and_allegiance(tmp_path):
+    """A real Titans run: the catalogue names the zones' and the end value's causes, so each
+    game's Glory splits into die faces, cards, zones and allegiance with nothing left over."""
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    config = RunConfig(players=4, games=6, seed=4, bots=("economist", "hero") * 2,
+                       card_set="titans-discovery", module="titans")
+    folder = run_simulation(config, tmp_path / "titans", workers=1, progress=False)
+    scores = pl.read_parquet(Path(folder) / "parts" / "*" / "players.parquet").group_by(
+        "game_id").agg(pl.col("score").sum())
+    with LogDatabase([folder]) as database:
+        frame = database.run("score_by_source_by_game", {})
+    assert set(frame["source"]) == {"die_face", "card_printed", "card_effect", "zones",
+                                    "allegiance"}
+    split = frame.group_by("game_id").agg(pl.col("score").sum())
+    assert dict(split.iter_rows()) == dict(scores.iter_rows())

@@ -11,12 +11,23 @@ zones pay, late where the end value does.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from analytics.engine.decisions import Decision
 from analytics.games.diceforge.bots.registry import CHOICES, EFFECT_VALUES, SPECIAL_ROLLS
-from analytics.games.diceforge.cards.titans import memory_sides
-from analytics.games.diceforge.rules.components import ANCIENT, GLORY, LOYALTY, MOON, SUN
+from analytics.games.diceforge.bots.valuation import gold_stores
+from analytics.games.diceforge.cards.titans import ORACLE, memory_sides
+from analytics.games.diceforge.rules.components import (
+    ANCIENT,
+    CARDS,
+    GLORY,
+    GOLD,
+    LOYALTY,
+    MOON,
+    SUN,
+    Face,
+)
 from analytics.games.diceforge.rules.state import Game
 from analytics.games.diceforge.rules.titans import (
     LOYALTY_BONUS,
@@ -118,7 +129,66 @@ def _guardian(o: Outlook, v: Values) -> float:
 
 
 def _oracle(o: Outlook, v: Values) -> float:
-    return max(0, o.acts - 1) * max(o.die_means())
+    """A minor blessing on each of my turns left, with my better die, counting only what my
+    reserves will take then (`_room_when_blessed`; docs/titans.md: most of what its blessings
+    showed overflowed). The other tokens' step left is left out: it needs a Loyalty or Ancient
+    Shard face, and the bots soon forge over the starting ones."""
+    room = _room_when_blessed(o)
+    light = dark = 0.0
+    for face, on_light, on_dark in o.faces():
+        kept = _kept_roll(o, face, room)
+        light += kept * on_light
+        dark += kept * on_dark
+    return max(0, o.acts - 1) * (max(light, dark) / 6)
+
+
+def _room_when_blessed(o: Outlook) -> dict[str, float]:
+    """The room in my reserves at my next reinforcement step, where the Oracle's blessing
+    comes: what is free once the card is paid for, less what a round of divine blessings (each
+    player's turn, mine the last) brings before it. Later uses alike: my reserves after each
+    action taken to be as they are now. Gold a Hammer or Scepter stores never overflows."""
+    p, card = o.p, CARDS[ORACLE]
+    gains = _blessing_gains(o)
+    paid = {SUN: card.sun, MOON: card.moon}
+    room = {res: p.caps[res] - p.res[res] + paid.get(res, 0) - len(o.g.players) * gains[res]
+            for res in (GOLD, SUN, MOON)}
+    if gold_stores(p):
+        room[GOLD] = math.inf
+    return room
+
+
+def _blessing_gains(o: Outlook) -> dict[str, float]:
+    """Gold, Sun and Moon one divine blessing gives me on average (both dice; a face with a
+    choice by the bundle worth most now; a special face's gains are not counted)."""
+    gains = {GOLD: 0.0, SUN: 0.0, MOON: 0.0}
+    for face, on_light, on_dark in o.faces():
+        if face.special or not face.bundles:
+            continue
+        bundle = max(face.bundles, key=lambda b: _units(o, b, None))
+        for res, n in bundle:
+            if res in gains:
+                gains[res] += n * (on_light + on_dark) / 6
+    return gains
+
+
+def _kept_roll(o: Outlook, face: Face, room: dict[str, float]) -> float:
+    """One roll of `face` now, counting only the gold and shards `room` takes (a special face
+    as the value model rolls it)."""
+    if face.special:
+        return o.face_value(face, 0.0)
+    return max(_units(o, bundle, room) for bundle in face.bundles)
+
+
+def _units(o: Outlook, bundle, room: dict[str, float] | None) -> float:
+    """`bundle` at my unit values, each resource up to `room` (None: all of it); Loyalty and
+    Ancient Shards count nothing here (they are weighed by the choices above)."""
+    total = 0.0
+    for res, n in bundle:
+        if res in o.unit:
+            if room is not None and res in room:
+                n = min(n, max(0.0, room[res]))
+            total += n * o.unit[res]
+    return total
 
 
 def _misfortune(o: Outlook, v: Values) -> float:
