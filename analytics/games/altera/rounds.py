@@ -258,7 +258,7 @@ def reset_phase(state: Altera) -> None:
     for seats in (*state.spaces.values(), *state.overflow.values()):
         seats.clear()
     for guild in GUILDS:
-        state.decks[guild].pop(0)
+        state.past_cards.append(state.decks[guild].pop(0))
 
 
 def end_game(state: Altera) -> None:
