@@ -85,7 +85,7 @@ def deploy_phase(state: Altera) -> None:
         answers = ask_together(state.decider, asks)
         state.slotting = False
         ghosts = (variants.ghost_choices(state, active, answers)
-                  if first and state.setup.players == 2 else [])
+                  if first and variants.has_ghost(state) else [])
         placed = [(p, answer) for p, answer in zip(active, answers, strict=True)
                   if not passed(state, p, answer)]
         for p, answer in placed:
@@ -100,7 +100,7 @@ def deploy_phase(state: Altera) -> None:
 def after_deployment(state: Altera, first: bool) -> None:
     """What a variant does at the end of a deployment: 5-6 players, the overflow; solo, the
     Rivals after the player's first."""
-    if state.setup.players >= 5:
+    if variants.has_overflow(state):
         variants.overflow(state)
     if first and variants.is_solo(state):
         variants.deploy_rivals(state)

@@ -80,7 +80,7 @@ def new_game(setup: Setup, chance, decider) -> Altera:
     state.display = dict.fromkeys(shown, setup.players)
     state.objective_deck = shuffled(state, "objectives", sorted(aset.objectives))
     variants.setup_markers(state)
-    if setup.players >= 5:
+    if variants.has_overflow(state):
         state.overflow = {g: [] for g in GUILDS}
     return state
 
