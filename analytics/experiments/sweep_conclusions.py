@@ -61,11 +61,9 @@ def conclusions(cells: Sequence[Cell], folders: Sequence[Place], kinds: Sequence
         for kind in kinds:
             tables = [_components(f, kind, min_n) for _, f in group]
             rows.append(_ranking(setting, kind, sets, tables))
-            shown = [name for name in tables[0]]
-            for name in shown:
-                found = [t.get(name) for t in tables]
+            for name in tables[0]:  # the first set's conclusions, read in every set
                 rows.append(_row(setting, f"{kind} {name}: win rate when taken vs the others",
-                                 sets, found))
+                                 sets, [t.get(name) for t in tables]))
     return pl.DataFrame(rows) if rows else pl.DataFrame({"setting": [], "conclusion": []})
 
 
