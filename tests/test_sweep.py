@@ -159,7 +159,7 @@ def test_a_stopped_sweep_resumes_keeping_what_was_whole(tmp_path, monkeypatch):
 
     resumed = sweep(tmp_path, SPEC)
     assert resumed.exit_code == 0, resumed.output
-    assert calls[3:] == CELLS  # every cell asked again; whole ones play nothing
+    assert calls[3:] == CELLS[2:]  # whole cells are kept as they are, not asked again
     assert {p: p.stat().st_mtime_ns for p in (cells / CELLS[0]).rglob("*.parquet")} == first
     assert sweep(tmp_path, SPEC, "whole").exit_code == 0  # the same sweep, never stopped
     for name in CELLS:
@@ -235,3 +235,14 @@ def test_a_sweep_asking_for_value_at_a_url_is_refused_before_anything_runs(tmp_p
     assert result.output == (f"Error: --out {url}: a sweep asking for value plays its ablated "
                              "runs in folders on a path; put --out on a (shared) path\n")
     assert not Place.of(url).exists()
+
+
+def test_a_conclusion_holds_flips_or_moves_across_sets():
+    from analytics.experiments.sweep_conclusions import side, verdict
+
+    assert [side(0.30, 0.40, 0.25), side(0.10, 0.20, 0.25), side(0.20, 0.30, 0.25)] == [
+        "above", "below", "level"]
+    assert verdict(["above", "above", "above"]) == "holds"
+    assert verdict(["level", "level"]) == "holds"
+    assert verdict(["above", "level", "below"]) == "flips"
+    assert verdict(["above", "level"]) == "moves"

@@ -45,6 +45,7 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
 @click.command("compare", cls=Command)
 @click.option("--a", "set_a", default=None, metavar="SET|FILE", help="Arm A's card set.")
 @click.option("--b", "set_b", default=None, metavar="SET|FILE", help="Arm B's card set.")
+@assumptions_option
 @click.option("--module-a", default="", help="Arm A's module (none: the base game).")
 @click.option("--module-b", default="", help="Arm B's module.")
 @click.option("--swap-a", multiple=True, metavar="SLOT=CARD",
@@ -101,6 +102,8 @@ def compare_command(**options):
       dicelab compare --a base --b my-set.toml --until-decisive --games 20000 --looks 4
       dicelab compare --logs-a logs/base --logs-b logs/alt --format json
       dicelab compare --a base --swap M8=goddess --report reports/out/goddess.html
+      dicelab compare --game altera --assumptions default --rule-b ghost=off --players 2 \
+          --bots steward --games 2000   # both arms under one assumption set
     """
     from analytics.experiments.compare import report_output
 
@@ -120,7 +123,8 @@ def _wrote(paths) -> None:
     click.echo(f"wrote {paths[0]} and {paths[1]}", err=True)
 
 
-def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b, bots, bots_a,
+def _compare(*, set_a, set_b, assumptions, module_a, module_b, swap_a, swap_b, rule_a, rule_b,
+             bots, bots_a,
              bots_b, players, games, seed, seed_b, logs_a, logs_b, endpoint, until_decisive,
              looks, alpha, out, workers, quiet, cluster, game):
     """The comparison and the folders of its arms' runs (those read, or those played)."""
@@ -129,15 +133,21 @@ def _compare(*, set_a, set_b, module_a, module_b, swap_a, swap_b, rule_a, rule_b
     if logs_a or logs_b:
         if not (logs_a and logs_b):
             raise UserError("--logs-a and --logs-b go together (one arm each)")
-        if set_a or set_b or swap_a or swap_b or until_decisive or seed_b is not None:
+        if set_a or set_b or assumptions or swap_a or swap_b or until_decisive \
+                or seed_b is not None:
             raise UserError("--logs-a/-b compare runs already made: drop --a/--b, --swap, "
                             "--seed-b and --until-decisive")
         return compare_logs(logs_a, logs_b, endpoint, game=game), [*map(Path, logs_a),
                                                                      *map(Path, logs_b)]
     from analytics.experiments.arms import ArmSpec, compare_setups
 
-    set_a = set_a or "base"
-    set_b = set_b or (set_a if swap_b else "base")
+    if assumptions and (set_a or set_b):
+        raise click.UsageError("--assumptions is both arms' set: give it, or --a/--b")
+    from analytics.games import DEFAULT_GAME, get_game
+
+    own = get_game(game or DEFAULT_GAME).default_set  # the game's own set (Dice Forge: base)
+    set_a = set_a or assumptions or own
+    set_b = set_b or (set_a if swap_b or assumptions else own)
     specs = [ArmSpec(swapped_set(card_set, swaps), _bots(arm_bots or bots), parse_rules(rules),
                      module, game or "")
              for card_set, swaps, arm_bots, rules, module in (

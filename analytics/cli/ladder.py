@@ -11,9 +11,11 @@ from analytics.cli.common import (
     INT,
     Command,
     IntRange,
+    assumptions_option,
     cluster_option,
     format_option,
     parse_rules,
+    set_or_assumptions,
 )
 from analytics.output import prepare_out
 
@@ -29,6 +31,7 @@ from analytics.output import prepare_out
 @click.option("--seed", type=INT, default=0, show_default=True,
               help="Run seed of every table (the same game seeds at each: paired).")
 @click.option("--set", "card_set", default=None, help="Card set (default: the game's own).")
+@assumptions_option
 @click.option("--module", default="none", show_default=True, help="Module played.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
 @click.option("--out", type=click.Path(file_okay=False), default=Path("logs/ladder"),
@@ -41,7 +44,7 @@ from analytics.output import prepare_out
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @format_option
-def ladder_command(game, bots, games, players, seed, card_set, module, rules, out,
+def ladder_command(game, bots, games, players, seed, card_set, assumptions, module, rules, out,
                    timing_games, boot, workers, quiet, cluster, fmt):
     """A skill ladder: bots at mixed tables, rated from their finishing orders.
 
@@ -56,13 +59,15 @@ def ladder_command(game, bots, games, players, seed, card_set, module, rules, ou
       dicelab ladder --game bazaar --bots random,spender,reckoner,mcts:200 --players 2
       dicelab ladder --bots random,economist,mcts:50ms --players 2 --format json
       dicelab ladder --bots economist,hero,mcts:100:c=1.0:widen=0 --players 3 --workers 2
+      dicelab ladder --game altera --assumptions default --bots random,steward,lookahead:50 \
+          --players 3 --games 300
     """
     from analytics.experiments.ladder import LadderSpec, play_tables, rate, time_bots
     from analytics.games import get_game
 
     plugin = get_game(game)
     spec = LadderSpec(tuple(b.strip() for b in bots.split(",")), game, players, games, seed,
-                      card_set or plugin.default_set, module, parse_rules(rules))
+                      set_or_assumptions(card_set, assumptions) or plugin.default_set, module, parse_rules(rules))
     spec.tables()  # the bots make tables before any folder is made
     out = prepare_out(out, folder=True)
     folders = play_tables(spec, Path(out), workers, not quiet, cluster)

@@ -7,7 +7,15 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from analytics.cli.common import INT, Command, echo_note, game_option, swap_option
+from analytics.cli.common import (
+    INT,
+    Command,
+    assumptions_option,
+    echo_note,
+    game_option,
+    set_or_assumptions,
+    swap_option,
+)
 from analytics.errors import UserError
 from analytics.output import prepare_out
 
@@ -71,14 +79,15 @@ COMMANDS = (export_records_command, import_command)
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--resume", is_flag=True, help="Continue the record in FILE.")
 @click.option("--players", type=INT, default=None, help="Player count (a new record).")
-@click.option("--set", "card_set", default="base", show_default=True,
-              help="Card set: a preset or a file (a new record).")
+@click.option("--set", "card_set", default=None,
+              help="Card set: a preset or a file (a new record; default: the game's own).")
+@assumptions_option
 @swap_option
 @click.option("--module", default="none", show_default=True, help="Module (a new record).")
 @click.option("--rule", multiple=True, metavar="NAME=VALUE", help="Rule option (repeatable).")
 @click.option("--name", "names", multiple=True, help="Player names in seat order (repeatable).")
 @game_option
-def record_command(file, resume, players, card_set, swaps, module, rule, names, game):
+def record_command(file, resume, players, card_set, assumptions, swaps, module, rule, names, game):
     """Record a game at the table: each die result and choice is asked for, checked against
     the rules and written to FILE at once (format: docs/records.md).
 
@@ -92,7 +101,7 @@ def record_command(file, resume, players, card_set, swaps, module, rule, names, 
     from datetime import date
 
     from analytics.cli.common import parse_rules, swapped_set
-    from analytics.games import DEFAULT_GAME
+    from analytics.games import DEFAULT_GAME, get_game
     from analytics.records.format import Record
     from analytics.records.recorder import new_record_file, record_session
     from analytics.records.replay import record_setup
@@ -101,7 +110,9 @@ def record_command(file, resume, players, card_set, swaps, module, rule, names, 
         if players is None:
             raise UserError("a new record needs --players (or pass --resume to continue one)")
         record = Record(str(file), game=game or DEFAULT_GAME, players=players,
-                        card_set=swapped_set(card_set, swaps), module=module,
+                        card_set=swapped_set(set_or_assumptions(card_set, assumptions)
+                                             or get_game(game or DEFAULT_GAME).default_set,
+                                             swaps), module=module,
                         rules=parse_rules(rule), names=dict(enumerate(names)),
                         date=date.today().isoformat())
         record_setup(record)  # a wrong set, module or rule fails before the file is made

@@ -17,8 +17,10 @@ from analytics.cli.common import (
     cluster_option,
     echo_note,
     format_option,
+    assumptions_option,
     game_option,
     parse_rules,
+    set_or_assumptions,
     swap_option,
     swapped_set,
 )
@@ -36,6 +38,7 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @click.command("balance", cls=Command)
 @click.option("--set", "card_set", default=None,
               help="Card set to simulate (a preset or a TOML file); omit to read --logs.")
+@assumptions_option
 @swap_option
 @click.option("--module", default="none", show_default=True,
               help="Module ('none': base game); several, comma-separated, side by side (with "
@@ -68,7 +71,7 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @game_option
 @view_options
 @format_option
-def balance_command(card_set, swaps, module, players_text, bots, games, seed, rules, out, workers,
+def balance_command(card_set, assumptions, swaps, module, players_text, bots, games, seed, rules, out, workers,
                     logs, report_path, value_games, skill, quiet, cluster, game, columns, wide,
                     fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of docs/metrics.md.
@@ -89,6 +92,7 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
           --set rebellion-titans-cards,goddess-discovery,titans-discovery \
           --value-games 2000 --report reports/out/modules.html
       dicelab balance --set base --players 4 --skill economist,lookahead,mcts:100
+      dicelab balance --game altera --assumptions default --players 3,4 --bots steward
     """
     from analytics.experiments.balance import balance_table, parse_player_counts
     if report_path is not None:
@@ -96,6 +100,7 @@ def balance_command(card_set, swaps, module, players_text, bots, games, seed, ru
 
         check_writable(report_path, "--report")
     counts = parse_player_counts(players_text)
+    card_set = set_or_assumptions(card_set, assumptions)
     if card_set is None and not logs:
         raise UserError("give --set NAME to simulate, or --logs PATH to read runs")
     if card_set is not None and logs:

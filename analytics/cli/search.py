@@ -11,9 +11,11 @@ from analytics.cli.common import (
     GAME_COUNT,
     INT,
     Command,
+    assumptions_option,
     cluster_option,
     format_option,
     parse_rules,
+    set_or_assumptions,
 )
 from analytics.errors import UserError
 from analytics.output import prepare_out, render_table
@@ -41,6 +43,7 @@ def _pairs(given: tuple[str, ...], option: str) -> tuple[tuple[str, str], ...]:
 @click.option("--reference", default=None, metavar="SET|FILE",
               help="The set to compare with and whose slots' options are searched (default: "
                    "the game's own; Dice Forge: base).")
+@assumptions_option
 @click.option("--module", default="none", show_default=True,
               help="Module played (its cards stay on the slots it reserves).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
@@ -68,7 +71,7 @@ def _pairs(given: tuple[str, ...], option: str) -> tuple[tuple[str, str], ...]:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @format_option
-def search_command(objectives, game, reference, module, rules, players, bots, budget, seed,
+def search_command(objectives, game, reference, assumptions, module, rules, players, bots, budget, seed,
                    fix, exclude, population, first_games, top, holdout_games, out, resume,
                    workers, quiet, cluster, fmt) -> None:
     """Search the legal card sets for the ones that best meet an objective.
@@ -103,7 +106,7 @@ def search_command(objectives, game, reference, module, rules, players, bots, bu
 
     plugin = get_game(game)
     spec = SearchSpec(tuple(parse_objective(o) for o in objectives), game,
-                      reference or plugin.default_set, module,
+                      set_or_assumptions(reference, assumptions) or plugin.default_set, module,
                       tuple(sorted(parse_rules(rules).items())), players,
                       tuple(b.strip() for b in (bots or plugin.default_bots).split(",")),
                       budget, seed, _pairs(fix, "--fix"), tuple(sorted(exclude)), population,

@@ -19,10 +19,17 @@ from analytics.output import prepare_out, render_table
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a report across cells (HTML + Markdown twin) here.")
+@click.option("--rank", multiple=True, metavar="KIND",
+              help="Component kind whose ranking is compared across the sets (repeatable; "
+                   "default: every kind acquired, for assumption sets, e.g. Altera's faction).")
+@click.option("--assumptions", "sets", multiple=True, metavar="NAME|DIR",
+              help="Assumption sets (Altera) to sweep in place of the spec's sets "
+                   "(repeatable).")
 @cluster_option
 @game_option
 @format_option
-def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) -> None:
+def sweep_command(spec, out, workers, quiet, report_path, cluster, game, rank, sets, fmt
+                  ) -> None:
     """Play a grid of setups (card sets x modules x player counts x bots x rule options) as
     one job, then one table across the cells: the first seat's wins and advantage, the mean
     score, and the strongest cards by causal value where the spec asks for it (`value =
@@ -55,6 +62,8 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) ->
       dicelab sweep sweeps/alternates.toml --out logs/sweep --format csv > sweep.csv
       dicelab sweep sweeps/alternates.toml --out logs/sweep --report reports/out/sweep.html
       dicelab sweep sweeps/alternates.toml --out s3://bucket/sweep --cluster tcp://10.0.0.5:8786
+      dicelab sweep docs/examples/altera-sweep.toml --out logs/altera-sweep \
+          --assumptions default --assumptions my-set/
     """
     from analytics.experiments.sweep import run_sweep
     from analytics.reports.render import check_writable
@@ -64,8 +73,33 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, fmt) ->
         check_writable(report_path, "--report")
     out = prepare_out(out, folder=True, urls=True)
     result = run_sweep(spec, out, workers=workers, cluster=cluster, progress=not quiet,
-                       game=game)
-    click.echo(render_table(result.table, fmt))
+                       game=game, sets=sets, rank=rank or None)
+    _emit(result, fmt)
     if report_path is not None:
         write_sweep_report(result, report_path)
         echo_note(f"wrote {report_path} and {report_path.with_suffix('.md')}")
+
+
+def _emit(result, fmt: str) -> None:
+    """The table across cells; then, where cells differ only in their set, the conclusions
+    across the sets (JSON: both under their names; CSV: the second after a blank line)."""
+    conclusions = result.conclusions
+    if fmt == "json":
+        from analytics.output import json_text
+
+        body = result.table.to_dicts()
+        if conclusions is not None or result.notes:
+            body = {"cells": body, "sets": list(result.notes),
+                    "conclusions": [] if conclusions is None else conclusions.to_dicts()}
+        click.echo(json_text(body))
+        return
+    click.echo(render_table(result.table, fmt))
+    if conclusions is not None:
+        if fmt == "table":
+            click.echo("\nWhich conclusions of the first set hold across the sets (95% "
+                       "intervals; components: associations):")
+        else:
+            click.echo()
+        click.echo(render_table(conclusions, fmt))
+    for note in result.notes:
+        echo_note(note)

@@ -10,12 +10,14 @@ from analytics.cli.common import (
     GAME_COUNT,
     INT,
     Command,
+    assumptions_option,
     cluster_option,
     format_option,
     game_option,
     parse_rules,
     report_option,
     runs_for_report,
+    set_or_assumptions,
     swap_option,
     swapped_set,
     table_options,
@@ -29,8 +31,10 @@ CARD_COLUMNS = ("arm", "name", "take_rate", "buyers_wr_with", "buyers_wr_other",
 @click.command("versus", cls=Command)
 @click.argument("card_a")
 @click.argument("card_b")
-@click.option("--set", "card_set", default="base", show_default=True, metavar="SET|FILE",
-              help="Card set played: a preset name or a TOML file.")
+@click.option("--set", "card_set", default=None, metavar="SET|FILE",
+              help="Card set played: a preset name or a TOML file (default: the game's own; "
+                   "Dice Forge: base).")
+@assumptions_option
 @swap_option
 @click.option("--module", default="", help="Module played (default none: the base game).")
 @table_options
@@ -46,7 +50,7 @@ CARD_COLUMNS = ("arm", "name", "take_rate", "buyers_wr_with", "buyers_wr_other",
 @cluster_option
 @game_option
 @format_option
-def versus_command(card_a, card_b, card_set, swaps, module, bots, rules, players, games, seed,
+def versus_command(card_a, card_b, card_set, assumptions, swaps, module, bots, rules, players, games, seed,
                    out, report_path, workers, quiet, cluster, game, fmt):
     """Is CARD_A better than CARD_B? Two cards that compete for one slot, on paired seeds.
 
@@ -64,6 +68,10 @@ def versus_command(card_a, card_b, card_set, swaps, module, bots, rules, players
     """
     from analytics.experiments.versus import versus
 
+    from analytics.games import DEFAULT_GAME, get_game
+
+    card_set = (set_or_assumptions(card_set, assumptions)
+                or get_game(game or DEFAULT_GAME).default_set)
     out = out if out is None else prepare_out(out, folder=True)
     with runs_for_report(out, report_path) as runs:
         result = versus(swapped_set(card_set, swaps), card_a, card_b, players, games, seed,

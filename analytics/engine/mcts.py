@@ -18,7 +18,8 @@ beats (`rank`: 1 first, 0 last, ties halved) or its win share (`win`).
 
 The game gives only what the engine already asks of it: clone, play, standings; a search may
 start only at a decision the clone resumes at (`resumes_at`: played on, the clone asks this
-very decision first, nothing happening before).
+very decision first, nothing happening before; in a simultaneous step, after the other seats'
+halves, which each iteration samples with the rollout policy).
 """
 
 from __future__ import annotations
@@ -111,8 +112,10 @@ class _Probe:
         if len(options) == 1:
             return options[0]
         d = self.decision
-        raise _Asked((seat, kind, options) == (d.seat, d.kind, d.options)
-                     and len(self.state.log.rows) == self.events)
+        quiet = len(self.state.log.rows) == self.events
+        if seat != d.seat and quiet:  # another seat's choice of a simultaneous step: a
+            return options[0]  # search samples it (the rollout policy); nothing applied yet
+        raise _Asked((seat, kind, options) == (d.seat, d.kind, d.options) and quiet)
 
     def roll(self, seat: int | None, die: str, faces: Sequence[Any]) -> int:
         raise _Asked(False)
@@ -126,7 +129,10 @@ class _Probe:
 
 def resumes_at(game: GamePlugin, state: Any, decision: Decision) -> bool:
     """Whether a clone of `state` played on asks `decision` first, with no event or chance
-    before it: a search may then start here (a decision asked inside an effect is not)."""
+    before it: a search may then start here (a decision asked inside an effect is not). Other
+    seats' decisions asked before it with nothing applied between are the other halves of a
+    simultaneous step (engine/simultaneous.py): the search answers them by its rollout policy
+    on its own sample of what the seat cannot see."""
     probe = _Probe(decision)
     twin = game.clone(state, probe, probe)
     probe.bind(twin, game)
@@ -264,7 +270,10 @@ class IterationDecider:
         if len(options) == 1:
             return options[0]
         search = self.search
-        if self.in_tree and (seat == search.seat or search.knobs.opponents == "tree"):
+        # The tree starts at the searching seat's decision: other seats' choices of the same
+        # simultaneous step, asked before it, are the rollout policy's.
+        if self.in_tree and (seat == search.seat
+                             or (self.path and search.knobs.opponents == "tree")):
             node = self.node
             option, new = search.select(node, seat, kind, options, context, self.state)
             key = (kind, option)

@@ -8,7 +8,7 @@ Games and readers both import this module; it imports nothing of either.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from analytics.errors import UserError
@@ -51,6 +51,9 @@ class Roles:
     set_kind: str = ""  # the component kind a card set's slots hold (ablations swap it)
     score_source_attribute: str = ""  # catalogue attribute naming a component's score source
     score_sources: tuple[str, ...] = ()  # score sources in display order (others after them)
+    # What a run's set is (Altera: an assumption set, its name carrying its content hash).
+    # Not part of a run's identity: runs logged before it was declared pool with later ones.
+    set_word: str = field(default="card set", compare=False)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -75,6 +78,11 @@ class Roles:
     @property
     def score_title(self) -> str:
         return self.score_label or self.score
+
+    def set_phrase(self, names: str) -> str:
+        """How an output names the set(s) its numbers are under: 'set base', or 'under
+        assumption set default [hash]'."""
+        return f"set {names}" if self.set_word == "card set" else f"under {self.set_word} {names}"
 
     def component(self, kind: str) -> ComponentRoles:
         """The roles of component kind `kind`; another is a UserError listing the kinds."""

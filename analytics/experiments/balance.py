@@ -18,6 +18,7 @@ import polars as pl
 from analytics.errors import UserError
 from analytics.eventlog.roles import Roles
 from analytics.query.database import Filters, LogDatabase, opened
+from analytics.query.provenance import describe_sets
 from analytics.stats import Estimate
 from analytics.stats import balance as bs
 
@@ -53,6 +54,8 @@ def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000
         # Purchases of what a card set holds (or of the game's first component kind).
         bought = db.run("purchases_by_game", {"component": roles.main_kind})
         described = db.filters.describe()
+        under = ((describe_sets(db.run("runs_read"), roles),)
+                 if roles.set_word != "card set" else ())  # assumption sets: say which
     rows: list[dict] = []
     verdicts = []
     for players in sorted(games["players"].unique().to_list()):
@@ -73,7 +76,7 @@ def balance_table(logs: Logs, filters: Filters | None = None, n_boot: int = 1000
                      games.group_by("players").len().sort("players").iter_rows())
     notes = (f"read: {read or 'no games'} (filters: {described}); intervals 95% (Wilson for "
              f"rates, t over games for means, bootstrap over whole games otherwise, "
-             f"B={n_boot}, seed {seed})", LEGEND, FAMILIES)
+             f"B={n_boot}, seed {seed})", *under, LEGEND, FAMILIES)
     return Balance(frame, tuple(verdicts), notes)
 
 

@@ -299,6 +299,8 @@ def compare_logs(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
         arm_a, arm_b = read_arms(logs_a, logs_b, game)
         comparison = compare_games(pair(arm_a, arm_b, by_position), endpoint)
     name_a, name_b = names or (arm_a.sets, arm_b.sets)
+    if names and arm_a.roles.set_word != "card set":  # the set's own name and hash beside
+        name_a, name_b = f"{name_a}; {arm_a.sets}", f"{name_b}; {arm_b.sets}"
     return Report(comparison, name_a, name_b, arm_a.read + arm_b.read)
 
 

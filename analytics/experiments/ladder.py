@@ -188,8 +188,18 @@ def rate(spec: LadderSpec, folders: list[Path], costs: dict[str, Cost], n_boot: 
     h2h = head_to_head(spec.bots, orders)
     read = (f"{len(orders):,} games at {len(folders)} tables of {spec.players} "
             f"({spec.games_per_table():,} each, seats rotated, run seed {spec.seed} at every "
-            f"table); {spec.game} set {spec.card_set}, module {spec.module}",)
+            f"table); {spec.game} {played_set(folders, spec.card_set)}, module {spec.module}",)
     return Ladder(ratings, h2h, costs, rung_verdicts(ratings, h2h), read)
+
+
+def played_set(folders: list[Path], asked: str) -> str:
+    """The set as the tables' runs record it and the game's outputs name it ('set base';
+    'under assumption set default [hash]')."""
+    from analytics.eventlog.reader import read_roles, read_table
+
+    if not folders:
+        return f"set {asked}"
+    return read_roles(folders[0]).set_phrase(read_table(folders[0], "runs")["card_set"][0])
 
 
 def rung_verdicts(ratings: Ratings, h2h: dict[tuple[str, str], Estimate]) -> tuple[str, ...]:

@@ -41,7 +41,10 @@ class ArmLogs:
 
     @property
     def sets(self) -> str:
-        return ", ".join(sorted(self.seats["card_set"].unique().to_list()))
+        """The arm's set(s), as its outputs name them (an assumption set: 'under assumption
+        set NAME [hash]')."""
+        names = ", ".join(sorted(self.seats["card_set"].unique().to_list()))
+        return names if self.roles.set_word == "card set" else self.roles.set_phrase(names)
 
 
 @contextmanager

@@ -42,16 +42,21 @@ class SweepResult:
     values: dict  # cell name -> analytics.experiments.value.ValueReport
     spec: SweepSpec
     folders: list  # each cell's run folder (a Place), in the spec's order
+    conclusions: pl.DataFrame | None = None  # which hold across sets (sweep_conclusions.py)
+    notes: tuple[str, ...] = ()  # the sets as outputs name them (assumption sets: hashes)
 
 
 def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
               cluster: str | None = None, progress: bool = True,
-              game: str | None = None) -> SweepResult:
+              game: str | None = None, sets: tuple[str, ...] = (),
+              rank: tuple[str, ...] | None = None) -> SweepResult:
     """Play every cell of the spec at `spec_path` into `out` (or finish them), then the value
-    runs asked for; the table across cells (reports.sweep writes its report)."""
+    runs asked for; the table across cells (reports.sweep writes its report) and, where cells
+    differ only in their set, which conclusions hold across the sets for the component kinds
+    `rank` (None: every kind acquired, for a game whose sets are assumption sets)."""
     from analytics.runs.simulate import run_simulation  # the engine: only once the spec reads well
 
-    spec = read_spec(spec_path, game)
+    spec = read_spec(spec_path, game, sets)
     place = Place.of(out)
     plans = _value_plans(spec, place)
     _start(place, spec)
@@ -61,6 +66,8 @@ def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
               unit="game", disable=not progress,
               desc=f"sweep of {len(spec.cells)} cells") as bar:
         for cell, folder in zip(spec.cells, folders, strict=True):
+            if _games_present(folder) == spec.games:
+                continue  # a whole cell is kept as it is (whatever code played it)
             with _stop_names(cell, spec_path, out, cluster):
                 bar.set_postfix_str(cell.name, refresh=False)
                 run_simulation(cell_config(cell, spec.games, spec.seed), folder,
@@ -73,7 +80,27 @@ def run_sweep(spec_path: Path, out: Location, workers: int | None = None,
                     bar.set_postfix_str(f"value {cell.name}", refresh=False)
                     values[cell.name] = _cell_value(cell, spec, folder, plans[cell.name],
                                                     workers, cluster, bar.update)
-    return SweepResult(sweep_table(spec, folders, values), values, spec, folders)
+    conclusions, notes = across_sets(spec, folders, rank)
+    return SweepResult(sweep_table(spec, folders, values), values, spec, folders, conclusions,
+                       notes)
+
+
+def across_sets(spec: SweepSpec, folders: list[Place], rank: tuple[str, ...] | None
+                ) -> tuple[pl.DataFrame | None, tuple[str, ...]]:
+    """The conclusions across sets and the lines naming each set as its runs record it."""
+    from analytics.eventlog.reader import read_roles, read_table
+    from analytics.experiments.sweep_conclusions import conclusions, groups
+
+    roles = read_roles(folders[0])
+    named = sorted({read_table(f, "runs")["card_set"][0] for f in folders})
+    notes = (tuple(f"{roles.set_phrase(n)}" for n in named)
+             if roles.set_word != "card set" else ())
+    if rank is None:
+        rank = (tuple(c.kind for c in roles.components if c.acquire)
+                if roles.set_word != "card set" else ())
+    if not rank or not groups(spec.cells, folders):
+        return None, notes
+    return conclusions(spec.cells, folders, rank), notes
 
 
 @dataclass(frozen=True)

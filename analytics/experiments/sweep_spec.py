@@ -82,9 +82,10 @@ class SweepSpec:
                           for c in self.cells]}
 
 
-def read_spec(path: Path, game: str | None = None) -> SweepSpec:
+def read_spec(path: Path, game: str | None = None, sets: tuple[str, ...] = ()) -> SweepSpec:
     """The spec at `path`, every cell validated by the game (no game is played); its `game`
-    key, else `game` (--game), else the default game is played."""
+    key, else `game` (--game), else the default game is played. `sets` (--assumptions) stand
+    in place of the grid's sets."""
     text = read_user_text(path, "sweep spec")
     where = _Where(path, text)
     try:
@@ -97,7 +98,10 @@ def read_spec(path: Path, game: str | None = None) -> SweepSpec:
     for key in ("games", "seed"):
         if key not in data:
             raise where.error("", f"missing key {key!r} (games per cell, the run seed)")
-    grid = {**DEFAULTS, **data.get("grid", {})}
+    grid = {**DEFAULTS, **data.get("grid", {}), **({"sets": list(sets)} if sets else {})}
+    if sets and SETUPS in grid:
+        raise where.error(SETUPS, "--assumptions replaces the grid's sets: a spec with setups "
+                          "pairs each set with its module; give sets instead")
     _check_keys(grid, {k: list for k in (*GRID_KEYS, SETUPS)}, where, "grid")
     for key, kind in GRID_KEYS.items():
         if not grid[key] or not all(isinstance(v, kind) for v in grid[key]):

@@ -4,8 +4,10 @@ Named `mcts:400` (400 iterations per decision) or `mcts:50ms` (CPU milliseconds 
 decision), with knobs as parameters: `mcts:400:c=1.0:widen=0:rollout=random`. It searches at
 every decision a clone can resume at (Dice Forge: the action and the extra action; Bazaar:
 every decision) and answers the others, as it plays out its rollouts, with the rollout policy
-(a bot of the game: its default bot unless `rollout=` names another). It never reads what its
-seat cannot know: each iteration plays on its own draw of chance.
+(a bot of the game: its default bot unless `rollout=` names another); `kinds=deploy+recruit`
+searches only those kinds of decision. It never reads what its seat cannot know: each
+iteration plays on its own draw of chance, and on the game's `determinize` of what the seat
+cannot see (Altera: the others' pools, bags and Objectives, the Guild decks).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class MctsBot:
 
     def __init__(self, budget: Any = 400, c: float = 0.7, widen: float = 1.0,
                  alpha: float = 0.5, opponents: str = "policy", reward: str = "rank",
-                 horizon: int = 0, depth: int = 0, rollout: str = "") -> None:
+                 horizon: int = 0, depth: int = 0, rollout: str = "", kinds: str = "") -> None:
         iterations, millis = parse_budget(budget)
         if rollout and parse_spec(rollout).target == "mcts":
             raise UserError("mcts rollout=mcts: a rollout policy cannot search itself")
@@ -37,12 +39,14 @@ class MctsBot:
         self.knobs = Knobs(iterations, millis, float(c), float(widen), float(alpha), opponents,
                            reward, int(horizon), int(depth))
         self.rollout = rollout
+        self.kinds = frozenset(k for k in str(kinds).split("+") if k)  # empty: every kind
         self.name = "mcts"
         self.params: dict[str, Any] = {
             "budget": str(budget), "iterations": iterations, "cpu_ms": millis, "c": float(c),
             "widen": float(widen), "alpha": float(alpha), "opponents": opponents,
             "reward": reward, "horizon": int(horizon), "depth": int(depth),
             "rollout": rollout or "(game default)",
+            "kinds": "+".join(sorted(self.kinds)) or "(every kind a clone resumes at)",
             "method": "open-loop MCTS, chance sampled per iteration"}
         self._game: Any = None
         self._bots: list = []
@@ -50,7 +54,8 @@ class MctsBot:
 
     def choose(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         game, bots = self._equip(view)
-        if not resumes_at(game, view, decision):
+        if (self.kinds and decision.kind not in self.kinds) \
+                or not resumes_at(game, view, decision):
             return bots[decision.seat].choose(view, decision, rng)
         self.searches += 1
         return search(game, view, decision, self.knobs, bots, rng)

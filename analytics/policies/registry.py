@@ -51,7 +51,7 @@ def register_bot(game: str, name: str, factory: Callable[[], Policy], about: str
 
 register_bot("*", "mcts", _mcts,
              "Monte Carlo tree search, any game: mcts:400 (iterations) or mcts:50ms (CPU per "
-             "decision); knobs c, widen, alpha, opponents, reward, horizon, rollout")
+             "decision); knobs c, widen, alpha, opponents, reward, horizon, rollout, kinds")
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,17 @@ def set_hash(card_ids: str) -> str:
     return hashlib.md5(card_ids.encode()).hexdigest()[:8]
 
 
-def describe_sets(runs: pl.DataFrame) -> str:
-    """'base [3f2a1c9e] 10,000 games, ...' from `runs_read` rows."""
+def describe_sets(runs: pl.DataFrame, roles=None) -> str:
+    """'sets: base [3f2a1c9e] 10,000 games, ...' from `runs_read` rows; a game whose sets are
+    assumption sets (their names carry their content hash): 'under assumption set default
+    [6e1f0a2b3c4d] 10,000 games'."""
     grouped = (runs.group_by("card_set", "set_hash", maintain_order=True)
                .agg(pl.col("n_kept").sum()).sort("card_set", "set_hash"))
-    return ", ".join(f"{r['card_set']} [{r['set_hash']}] {r['n_kept']:,} games"
-                     for r in grouped.iter_rows(named=True))
+    if roles is not None and roles.set_word != "card set":
+        return "; ".join(f"{roles.set_phrase(r['card_set'])} {r['n_kept']:,} games"
+                         for r in grouped.iter_rows(named=True))
+    return "sets: " + ", ".join(f"{r['card_set']} [{r['set_hash']}] {r['n_kept']:,} games"
+                                for r in grouped.iter_rows(named=True))
 
 
 def where(folders: list[str]) -> str:
@@ -50,7 +55,7 @@ def describe_logs(db, label: str = "--logs") -> tuple[str, ...]:
     players = sorted(set(runs["players"].to_list()))
     games = runs["n_kept"].sum()
     lines = [f"read {label}: {runs.height} run(s) kept from {folders}: {games:,} games "
-             f"({db.filters.describe()}); sets: {describe_sets(runs)}; modules: "
+             f"({db.filters.describe()}); {describe_sets(runs, db.roles)}; modules: "
              f"{', '.join(modules)}; players: {', '.join(map(str, players))}"]
     hashes = runs.select("card_set", "set_hash").unique()
     if hashes.height > 1:

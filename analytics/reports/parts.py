@@ -95,7 +95,7 @@ class Context:
         runs = self.manifest()
         bots = sorted({b for row in runs["bots"] for b in row.split(",")})
         counts = sorted(runs["players"].unique().to_list())
-        return (f"set {', '.join(sorted(runs['card_set'].unique()))} · "
+        return (f"{self.roles.set_phrase(', '.join(sorted(runs['card_set'].unique())))} · "
                 f"{', '.join(map(str, counts))} players · bots {', '.join(bots)} · "
                 f"n = {int(runs['games_kept'].sum()):,} games")
 

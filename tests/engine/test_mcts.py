@@ -182,10 +182,13 @@ class Recorder:
 
 @pytest.mark.parametrize("game_name,always,never", [
     ("diceforge", {"action"}, {"offering", "forge_place"}),
-    ("bazaar", {"buy", "recast"}, set())])
+    ("bazaar", {"buy", "recast"}, set()),
+    ("altera", {"deploy"}, {"faction", "reputation", "pay", "craft"})])
 def test_a_search_starts_only_where_a_clone_resumes(game_name, always, never, tmp_path):
     """Dice Forge resumes at its action choices, not inside an effect (a forge's faces and
-    where they go); Bazaar at every decision of its turn (with the Whistle: recasts too)."""
+    where they go); Bazaar at every decision of its turn (with the Whistle: recasts too);
+    Altera at every seat's slotting of a deployment (a simultaneous step: the seats asked
+    before are sampled), not inside a reward or at the setup's shuffles."""
     game = get_game(game_name)
     card_set = game.default_set
     if game_name == "bazaar":

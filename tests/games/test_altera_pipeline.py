@@ -65,3 +65,84 @@ def test_set_and_assumptions_together_are_a_usage_error(tmp_path):
                                        "--assumptions", "default", "--out",
                                        str(tmp_path / "r")])
     assert result.exit_code == 2 and "give --set or --assumptions, not both" in result.output
+
+
+@pytest.fixture(scope="module")
+def run3(tmp_path_factory):
+    """40 three-player games of stewards under the default set."""
+    out = tmp_path_factory.mktemp("altera") / "run"
+    dicelab("simulate", "--game", "altera", "--players", "3", "--games", "40", "--seed", "5",
+            "--bots", "steward", "--out", out, *SMALL)
+    return out
+
+
+def test_tables_say_under_which_assumption_set(run3):
+    aset = load_set()
+    result = dicelab("factions", "--logs", run3, "--min-n", "1")
+    assert f"under assumption set default [{aset.hash}] 40 games" in result.output
+
+
+def test_win_rate_by_priority_number_counts_the_seats_that_took_each_faction(run3):
+    """The query against the raw tables: each seat-game's Faction (its faction_chosen event)
+    and its priority (the catalogue), grouped by priority number."""
+    import json
+
+    result = dicelab("query", "win_rate_by_attribute", "--logs", run3, "--param",
+                     "component", "faction", "--format", "json")
+    rows = json.loads(result.stdout)
+    players = pl.concat([pl.read_parquet(p) for p in run3.glob("parts/*/players.parquet")])
+    events = pl.concat([pl.read_parquet(p) for p in run3.glob("parts/*/events.parquet")])
+    chosen = events.filter(pl.col("kind") == "faction_chosen").select(
+        "game_id", "seat", pl.col("item").cast(pl.String).alias("faction"))
+    aset = load_set()
+    priority = pl.DataFrame({"faction": list(aset.factions),
+                             "value": [str(f.priority) for f in aset.factions.values()]})
+    expected = (players.join(chosen, on=["game_id", "seat"]).join(priority, on="faction")
+                .group_by("value").agg(n=pl.len(), win_rate=pl.col("win_share").cast(pl.Float64).mean(),
+                                       mean_score=pl.col("score").mean()))
+    assert sum(r["n"] for r in rows) == 120
+    got = {r["value"]: (r["n"], round(r["win_rate"], 9), round(r["mean_score"], 9))
+           for r in rows}
+    assert got == {r["value"]: (r["n"], round(r["win_rate"], 9), round(r["mean_score"], 9))
+                   for r in expected.iter_rows(named=True)}
+    assert all(r["win_low"] <= r["win_rate"] <= r["win_high"] for r in rows)
+
+
+def test_the_sweep_says_which_conclusions_hold_across_assumption_sets(tmp_path):
+    import json
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('games = 12\nseed = 2\ngame = "altera"\n[grid]\n'
+                    'sets = ["default", "cheap-benefactors"]\nplayers = [3]\n'
+                    'bots = ["steward"]\n')
+    result = dicelab("sweep", spec, "--out", tmp_path / "out", "--rank", "faction",
+                     "--format", "json", *SMALL)
+    body = json.loads(result.stdout)
+    assert [c["set"] for c in body["cells"]] == ["default", "cheap-benefactors"]
+    assert body["sets"] == [f"under assumption set cheap-benefactors "
+                            f"[{load_set('cheap-benefactors').hash}]",
+                            f"under assumption set default [{load_set().hash}]"]
+    first, ranking = body["conclusions"][:2]
+    assert first["conclusion"] == "first seat's win rate vs 1/N"
+    assert first["verdict"] in ("holds", "moves", "flips")
+    assert first["default"].endswith(("above", "below", "level")) and "n=12" in first["default"]
+    assert ranking["conclusion"] == "faction ranking (by win rate when taken)"
+    again = dicelab("sweep", spec, "--out", tmp_path / "out", "--assumptions", "default",
+                    "--assumptions", "cheap-benefactors", "--rank", "faction", "--format",
+                    "json", *SMALL)
+    assert json.loads(again.stdout) == body  # the same sets named on the command line
+
+
+@pytest.mark.parametrize("command", [
+    ["compare", "--game", "altera", "--assumptions", "cheap-benefactors", "--rule-b",
+     "ghost=off", "--players", "2", "--bots", "steward", "--games", "10"],
+    ["balance", "--game", "altera", "--assumptions", "cheap-benefactors", "--players", "3",
+     "--bots", "steward", "--games", "3"],
+    ["ladder", "--game", "altera", "--assumptions", "cheap-benefactors", "--bots",
+     "random,steward", "--players", "2", "--games", "2", "--timing-games", "0", "--boot", "2"],
+])
+def test_commands_that_play_take_assumptions(tmp_path, command):
+    # Not bazaar_cli's dicelab(): Altera's own "Guild cards" are no Dice Forge word here.
+    result = CliRunner().invoke(main, [*command, "--out", str(tmp_path / "out"), *SMALL])
+    assert result.exit_code == 0, result.output
+    assert f"cheap-benefactors [{load_set('cheap-benefactors').hash}]" in result.output

@@ -80,6 +80,39 @@ def test_the_overflow_space_reopens_the_top_space_once():
     assert state.spaces["artisan1"] == [0]  # the overflow is full: this one stays
 
 
+def test_without_the_overflow_the_top_space_stays_blocked():
+    """overflow=off (an experiment's arm): 5 players on the 3-4 player board."""
+    state = table(5)
+    state.setup = replace(state.setup, options=RuleOptions(overflow="off"))
+    for p in state.players:
+        p.available = 0
+    a, b = state.players[:2]
+    a.available, a.pool = 2, [["artisan1", 0], ["artisan1", 1]]
+    b.available, b.pool = 1, [["artisan1", 0]]
+    state.decider.add((0, "deploy", "0@artisan1"), (1, "deploy", "0@artisan1"))
+    state.decider.add((0, "deploy", "0@artisan2"))
+    deploy_phase(state)
+    assert state.overflow["artisan"] == [] and state.spaces["artisan1"] == [0, 1]
+    assert state.spaces["artisan2"] == [0]
+    a.available, a.pool = 1, [["artisan1", 0]]
+    assert not [o for o in slot_options(state, a) if "artisan1" in o]
+
+
+@pytest.mark.parametrize("ghost", ["on", "off"])
+def test_two_players_with_or_without_the_ghost(ghost):
+    """ghost=off (an experiment's arm) plays 2 players with no ghost at all: no marker, no
+    ghost decision, no ghost event; on (the rulebook's) has them every round."""
+    from analytics.engine.loop import play_game
+    from analytics.games.altera import GAME
+    from analytics.policies import make_bot
+
+    setup = GAME.setup("default", "none", {"ghost": ghost}, 2).game_setup
+    kinds = {e[3] for e in play_game(GAME, setup, [make_bot("altera", "steward")] * 2,
+                                     4).events}
+    assert ("ghost_deployed" in kinds) == (ghost == "on")
+    assert ("marker_won_clash" in kinds) <= (ghost == "on")
+
+
 def test_rivals_deploy_by_the_die_drawn_and_gain_the_stage_number():
     state = solo("extra_hard")
     state.decks = {g: d[4:] for g, d in state.decks.items()}  # Stage 3 cards

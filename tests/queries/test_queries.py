@@ -539,3 +539,28 @@ def test_a_titans_games_glory_splits_into_dice_feats_zones_and_allegiance(tmp_pa
                                     "allegiance"}
     split = frame.group_by("game_id").agg(pl.col("score").sum())
     assert dict(split.iter_rows()) == dict(scores.iter_rows())
+
+
+@covers("win_rate_by_attribute")
+def test_win_rate_by_attribute(tmp_path):
+    """Seat-games grouped by an attribute of the component they acquired (the cards' island
+    here; Altera: the Faction's priority number), with Wilson bounds and a score interval."""
+    from analytics import stats
+
+    b = LogBuilder(players=3)
+    g1 = b.game(1, (5, 3, 3))
+    feat(b, g1, 1, 0, "elder", sun=1, island=7)
+    feat(b, g1, 1, 1, "silver_hind", moon=2, island=2)
+    g2 = b.game(2, (2, 8, 8))
+    feat(b, g2, 1, 0, "silver_hind", moon=2, island=2)
+    feat(b, g2, 1, 2, "elder", sun=1, island=7)
+    with LogDatabase([b.write(tmp_path / "run")]) as database:
+        frame = database.run("win_rate_by_attribute", {"component": "card",
+                                                       "attribute": "island"})
+    rows, z = [], stats.normal_quantile(0.95)
+    for value, shares, scores in (("2", (0.0, 0.0), (3, 2)), ("7", (1.0, 0.5), (5, 8))):
+        wilson = stats.wilson(sum(shares), 2)
+        mean, sd = sum(scores) / 2, float(np.std(scores, ddof=1))
+        rows.append((3, value, 2, sum(shares) / 2, wilson.low, wilson.high, mean,
+                     mean - z * sd / np.sqrt(2), mean + z * sd / np.sqrt(2)))
+    expect(frame, rows)

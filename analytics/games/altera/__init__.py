@@ -14,6 +14,7 @@ from analytics.games.altera import (
     components,
 )
 from analytics.games.altera.assumptions import DEFAULT_SET, load_set, set_names
+from analytics.games.altera.hidden import determinize
 from analytics.games.altera.catalogue import (
     Ability,
     Artifact,
@@ -48,6 +49,7 @@ class AlteraGame(GameBase):
     player_counts: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     rule_table = RULE_OPTIONS
     default_bots, default_set = "random", DEFAULT_SET
+    state_type: type = Altera  # what new_game makes (a search bot's view)
     clone_kind = "deploy"  # the decision a bench clones the game at (mid-game)
     state_type: type = Altera  # what new_game makes (a search bot's view)
     modules: dict[str, str] = {"none": "the base game"}
@@ -86,6 +88,10 @@ class AlteraGame(GameBase):
 
     def standings(self, state: Altera) -> list[tuple]:
         return standings(state)
+
+    def determinize(self, state: Altera, seat: int, rng) -> Altera:
+        """A search's clone with what `seat` cannot see redrawn (hidden.py)."""
+        return determinize(state, seat, rng)
 
     def rival_standings(self, state: Altera) -> list[tuple]:
         return rival_standings(state)

@@ -265,3 +265,21 @@ class Steward:
 register_bot("altera", "steward", Steward,
              "plays with intent: Reputation races against clash rewards, its Faction's dice, "
              "Artifacts that pay, Favors where they pay more than they cost")
+
+
+def lookahead(budget: Any = 100, rollout: str = "steward", kinds: str = "deploy",
+              **knobs: Any) -> Any:
+    """The lookahead bot: the engine's MCTS (analytics/policies/mcts.py) at each deployment,
+    played on clones whose hidden parts are sampled (hidden.py), the steward elsewhere and in
+    the rollouts."""
+    from analytics.policies.mcts import MctsBot  # the search: only when a run asks for it
+
+    bot = MctsBot(budget, rollout=rollout, kinds=kinds, **knobs)
+    bot.name = "lookahead"
+    return bot
+
+
+register_bot("altera", "lookahead", lookahead,
+             "MCTS at each deployment on clones whose hidden parts (others' pools, bags, "
+             "Objectives, Guild decks) are sampled, steward rollouts: lookahead:100 "
+             "(iterations), lookahead:50ms; the mcts knobs")

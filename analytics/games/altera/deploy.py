@@ -65,20 +65,27 @@ def ways(state: Altera, p: Player, index: int, die: str, face_index: int, space:
 
 
 def deploy_phase(state: Altera) -> None:
-    for p in state.players:
-        p.passed = False
-    first = True
+    """Deployments from the state's position (`deployment`, `slotting`): a clone taken while
+    the seats slot resumes at that very ask."""
     while True:
+        first = state.deployment == 0
+        if first and not state.slotting:
+            for p in state.players:
+                p.passed = False
         active = [p for p in state.by_priority() if p.available > 0 and not p.passed]
         if not active:
+            state.deployment = 0
             return
-        for p in active:
-            free_actions(state, p, "deployment")
+        if not state.slotting:
+            for p in active:
+                free_actions(state, p, "deployment")
+            state.slotting = True
         asks = [(p.seat, "deploy", (PASS, *slot_options(state, p)), state.round)
                 for p in active]
         answers = ask_together(state.decider, asks)
+        state.slotting = False
         ghosts = (variants.ghost_choices(state, active, answers)
-                  if first and state.setup.players == 2 else [])
+                  if first and variants.has_ghost(state) else [])
         placed = [(p, answer) for p, answer in zip(active, answers, strict=True)
                   if not passed(state, p, answer)]
         for p, answer in placed:
@@ -87,13 +94,13 @@ def deploy_phase(state: Altera) -> None:
         for p, _ in placed:
             resolve_space(state, p, p.slotted[-1][2])
         after_deployment(state, first)
-        first = False
+        state.deployment += 1
 
 
 def after_deployment(state: Altera, first: bool) -> None:
     """What a variant does at the end of a deployment: 5-6 players, the overflow; solo, the
     Rivals after the player's first."""
-    if state.setup.players >= 5:
+    if variants.has_overflow(state):
         variants.overflow(state)
     if first and variants.is_solo(state):
         variants.deploy_rivals(state)

@@ -14,6 +14,13 @@ RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "trashed_dice": ("supply", ("supply", "box"),
                      "where a trashed die goes (the rulebook does not say): back to the "
                      "supply, or out of the game"),
+    # Experiments' settings: a variant's rule off, to measure its effect on paired seeds
+    # (`dicelab compare --game altera --rule-b ghost=off`); the rulebook plays them on.
+    "ghost": ("on", ("on", "off"),
+              "experiments: 2 players with (on, the rulebook) or without the ghost Faction"),
+    "overflow": ("on", ("on", "off"),
+                 "experiments: 5-6 players with (on, the rulebook) or without the overflow "
+                 "spaces"),
     # An experiment's setting (`dicelab value --game altera --ablate forbid`).
     "forbid": ("none", ("none", *sorted(load_set().artifacts)),
                "experiments: no player may craft this Artifact (it stays in the display)"),
@@ -25,6 +32,8 @@ class RuleOptions:
     difficulty: str = "easy"
     trashed_dice: str = "supply"
     forbid: str = "none"
+    ghost: str = "on"
+    overflow: str = "on"
 
     def as_dict(self) -> dict[str, str]:
         return asdict(self)

@@ -29,6 +29,7 @@ ROLES = Roles(
     turn="round",
     score_label="Prestige",
     set_kind="artifact",
+    set_word="assumption set",
     score_source_attribute="prestige_source",
     score_sources=("guild_card", "rule_source", "objective", "artifact", "faction", "die"),
 )

@@ -80,7 +80,7 @@ def new_game(setup: Setup, chance, decider) -> Altera:
     state.display = dict.fromkeys(shown, setup.players)
     state.objective_deck = shuffled(state, "objectives", sorted(aset.objectives))
     variants.setup_markers(state)
-    if setup.players >= 5:
+    if variants.has_overflow(state):
         state.overflow = {g: [] for g in GUILDS}
     return state
 
@@ -258,7 +258,7 @@ def reset_phase(state: Altera) -> None:
     for seats in (*state.spaces.values(), *state.overflow.values()):
         seats.clear()
     for guild in GUILDS:
-        state.decks[guild].pop(0)
+        state.past_cards.append(state.decks[guild].pop(0))
 
 
 def end_game(state: Altera) -> None:

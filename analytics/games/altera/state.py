@@ -66,7 +66,8 @@ class Player:
 
 @dataclass(slots=True)
 class Altera:
-    """A game between two phases: `round` (1..7) and `phase` say what runs next."""
+    """A game between two steps: `round` (1..7) and `phase` say what runs next; inside the
+Deploy phase, `deployment` and `slotting` say where it resumes (a search starts there)."""
 
     setup: Setup
     chance: Chance
@@ -84,6 +85,9 @@ class Altera:
     overflow: dict[str, list[int]] = field(default_factory=dict)  # 5-6 players, per Guild
     round: int = 1
     phase: str = "setup"
+    deployment: int = 0  # deployments done this round (the Deploy phase resumes at the next)
+    slotting: bool = False  # this deployment's free actions are done: the seats slot next
+    past_cards: list[str] = field(default_factory=list)  # Guild cards discarded at Reset
 
     @property
     def rounds(self) -> int:
@@ -114,5 +118,5 @@ def _players(players: list[Player]) -> list[Player]:
 holds(Altera, setup=shared, chance=given, decider=given, players=_players,
       log=EventLog.continued, decks=each_copied, spaces=each_copied, supply=copied,
       display=copied, objective_deck=copied, benefactor_stacks=copied, markers=_players,
-      rival_bag=copied, overflow=each_copied, round=shared,
-      phase=shared)
+      rival_bag=copied, overflow=each_copied, round=shared, phase=shared, deployment=shared,
+      slotting=shared, past_cards=copied)

@@ -22,6 +22,16 @@ def is_solo(state: Altera) -> bool:
     return state.setup.players == 1
 
 
+def has_ghost(state: Altera) -> bool:
+    """2 players, the ghost Faction on (the rulebook's; `ghost=off` for experiments)."""
+    return state.setup.players == 2 and state.setup.options.ghost == "on"
+
+
+def has_overflow(state: Altera) -> bool:
+    """5-6 players, the overflow spaces on (the rulebook's; `overflow=off` for experiments)."""
+    return state.setup.players >= 5 and state.setup.options.overflow == "on"
+
+
 def difficulty_at_least(state: Altera, level: str) -> bool:
     order = ("easy", "normal", "hard", "extra_hard")
     return order.index(state.setup.options.difficulty) >= order.index(level)
@@ -35,7 +45,7 @@ def rival_start(state: Altera) -> int:
 def setup_markers(state: Altera) -> None:
     """2 players: the ghost's marker on each Guild track. Solo: two Rivals (2 Emissaries, one
     Objective each) and the Rival bag."""
-    if state.setup.players == 2:
+    if has_ghost(state):
         state.markers = [Player(GHOST, available=0, reserve=0)]
     elif is_solo(state):
         state.markers = [Player(GHOST - r, available=2, reserve=2) for r in range(2)]
