@@ -44,10 +44,12 @@ def shortfall(needed: tuple[str, ...], dice: list[list], wraith: bool, gems: int
 
 
 def plan_options(state: Valeria, p: Player) -> list[str]:
+    """The plans the seat can fight now (a spell's Wild die counted: Estavan's kind)."""
     plans = state.setup.aset.plans
-    found = [f"reserve:{c}" for c in p.reserve if can_fight(state, p, plans[c])]
+    wild = spells.wild_ready(state, p)
+    found = [f"reserve:{c}" for c in p.reserve if can_fight(state, p, plans[c], wild)]
     found += [f"line:{c}" for c in state.line
-              if plans[c].cost <= p.res["gold"] and can_fight(state, p, plans[c])]
+              if plans[c].cost <= p.res["gold"] and can_fight(state, p, plans[c], wild)]
     return found
 
 
@@ -62,7 +64,7 @@ def at_camp(state: Valeria, p: Player) -> None:
     else:
         p.reserve.remove(pid)
     fight = Fight(plan)
-    spells.offer(state, p, "battle_start", fight)
+    spells.offer(state, p, "battle_start", fight, needed=not can_fight(state, p, plan))
     assign(state, p, fight)
     extras(state, p, fight)
     spells.offer(state, p, "battle", fight)

@@ -37,7 +37,7 @@ def roll(state: Valeria, die: list, seat: int | None = None) -> None:
     board = state.setup.aset.board
     sides = ([f.pip for f in board.wraith_faces] if die[0] == WRAITH
              else [board.faces[p].pip for p in sorted(board.faces)])
-    die[1] = sides[state.chance.roll(seat, die[0], sides)]
+    die[1] = sides[state.chance.roll(seat, die[0], [str(pip) for pip in sides])]
 
 
 def label(die: list) -> str:

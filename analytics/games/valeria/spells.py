@@ -39,8 +39,18 @@ def castable(state: Valeria, p: Player, power: Power, moment: str) -> bool:
             "per_chain": bool(p.chains)}[power.effect]
 
 
-def offer(state: Valeria, p: Player, moment: str, fight=None) -> None:
-    """At a moment of the seat's turn ('turn', 'battle_start', 'battle'): one power, or none."""
+def wild_ready(state: Valeria, p: Player) -> int:
+    """1 when the seat may still make a die Wild this turn with a spell (Estavan's kind)."""
+    if not state.setup.has("spells") or p.cast:
+        return 0
+    aset = state.setup.aset
+    return int(any(aset.powers[pid].effect == "battle_wild_plus"
+                   for card in p.spells for pid in aset.spells[card].powers))
+
+
+def offer(state: Valeria, p: Player, moment: str, fight=None, needed: bool = False) -> None:
+    """At a moment of the seat's turn ('turn', 'battle_start', 'battle'): one power, or none
+    (`needed`: the plan chosen can only be fought with the spell's Wild die)."""
     if not state.setup.has("spells") or p.cast or not p.spells:
         return
     aset = state.setup.aset
@@ -48,7 +58,8 @@ def offer(state: Valeria, p: Player, moment: str, fight=None) -> None:
                if castable(state, p, aset.powers[pid], moment)]
     if not options:
         return
-    chosen = state.decider.decide(p.seat, "spell", (NONE, *options), moment)
+    chosen = state.decider.decide(p.seat, "spell", tuple(options) if needed else
+                                  (NONE, *options), moment)
     if chosen == NONE:
         return
     card, pid = chosen.split(":")
