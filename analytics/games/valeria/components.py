@@ -27,8 +27,8 @@ EVENT_KINDS = (
 USE_KINDS = ("champion_used", "plan_completed", "area_conquered", "chain_completed",
              "great_battle_joined", "spell_cast", "die_assigned")
 RULE_SOURCES = ("dice_left", "wraith_left")
-OTHER_CAUSES = ("setup", "end", "refill", "move", "camp", "magic", "flip", "wild", "no_space",
-                "conquer", "instant", "8b", "8c", "great_battle", "adversary",
+OTHER_CAUSES = ("game_setup", "game_end", "refill", "move", "camp", "magic", "flip", "wild",
+                "no_space", "conquer", "instant", "8b", "8c", "great_battle", "adversary",
                 "adversary_meet", *TRIGGERS)
 UNLOCK_WORDS = ("troop_space", *(f"cap_{t}" for t in CAPPED))
 # Which modules' components: none for the base game's.

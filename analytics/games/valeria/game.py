@@ -54,7 +54,7 @@ def new_game(setup: Setup, chance, decider) -> Valeria:
         great_battles.deal(state)
     if setup.players == 1:
         state.adversary = b.adversary["start"] % len(SHRINES)
-    state.log.emit(-1, "game_started", amount=setup.players, cause="setup",
+    state.log.emit(-1, "game_started", amount=setup.players, cause="game_setup",
                    detail=setup.module_name)
     state.log.round = 1
     return state
@@ -138,7 +138,7 @@ def finish(state: Valeria) -> None:
                     if times * n:
                         board.add(state, p, effect, times * n, cid)
     state.over = True
-    state.log.emit(-1, "game_ended", amount=state.round, cause="end")
+    state.log.emit(-1, "game_ended", amount=state.round, cause="game_end")
 
 
 def standings(state: Valeria) -> list[tuple]:
