@@ -12,20 +12,9 @@ from analytics.games.valeria.game import new_game
 from analytics.games.valeria.labels import LABELLING
 from analytics.games.valeria.state import RULE_DEFAULTS, Setup, Valeria
 from analytics.games.valeria.words import SHRINES
+from tests.games.altera_helpers import First  # answers every decision with its first option
 
 ASET = load_set()
-
-
-class First:
-    """Answers every decision with its first option (the setup's picks)."""
-
-    count = 0
-
-    def bind(self, state: Any, game: Any) -> None:
-        pass
-
-    def decide(self, seat: int, kind: str, options: tuple, context: Any = None) -> Any:
-        return options[0]
 
 
 class Asked(ScriptedDecider):
