@@ -110,3 +110,39 @@ def test_the_same_seed_gives_the_same_log(seed, players, modules):
     first = play_game(GAME, setup, bots, seed)
     again = play_game(GAME, setup, bots, seed)
     assert first.events == again.events and first.scores == again.scores
+
+
+class CloneMidway(Decider):
+    """Random seats; at the 100th decision, a clone of the game is played to its end."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        super().__init__([RandomPolicy() for _ in range(players)], seed)
+        self.asked = 0
+        self.clone_result = None
+
+    def decide(self, seat, kind, options, context=None):
+        self.asked += 1
+        if self.asked >= 100 and kind == "move" and self.clone_result is None:
+            twin = GAME.clone(self.state, SeededChance(5), Decider(
+                [RandomPolicy() for _ in self.policies], 5))
+            twin.decider.bind(twin, GAME)
+            GAME.play(twin)
+            self.clone_result = [p.res["vp"] for p in twin.players]
+        return super().decide(seat, kind, options, context)
+
+
+def test_a_clone_plays_on_without_touching_the_game_it_came_from():
+    """(The search bots clone at a decision.) The game cloned from ends exactly as the same
+    game played without a clone."""
+    for players in (1, 4):
+        setup = Setup(players, ASET, MODULES)
+        plain = Decider([RandomPolicy() for _ in range(players)], 11)
+        alone = GAME.new_game(setup, SeededChance(11), plain)
+        plain.bind(alone, GAME)
+        GAME.play(alone)
+        cloning = CloneMidway(players, 11)
+        state = GAME.new_game(setup, SeededChance(11), cloning)
+        cloning.bind(state, GAME)
+        GAME.play(state)
+        assert cloning.clone_result is not None
+        assert state.log.rows == alone.log.rows
