@@ -155,14 +155,18 @@ def test_a_gem_makes_the_lowest_die_wild_for_a_great_battle():
 
 
 def test_a_gem_wild_from_the_battle_is_not_wild_for_great_battles():
-    """The die a Gem made Wild for the plan is its own type again at step 8c."""
+    """A Skeleton a Gem made an Orc for the plan is a Skeleton again at step 8c."""
     state = gb_table()
-    fight = Fight(ASET.plans["plan01"], gem_wild=[0])
-    state.in_battle = [["skeleton", 1]]
-    assert not great_battles.qualifies(state, "gb01", state.in_battle[0])
-    assert great_battles.options(state, state.players[0]) == []  # no Gem left to pay
-    del fight
-
+    p = state.players[0]
+    p.res["gem"], p.res["gold"] = 1, 0
+    p.reserve = ["plan01"]  # goblin + orc
+    give(state, 0, ("goblin", 3), ("skeleton", 1))
+    p.location = "gold"
+    state.decider.add("done", "r0c0", "gb01:0")  # the Skeleton was assigned with the Gem
+    battle.at_camp(state, p)
+    assert p.res["gem"] == 0
+    joined = events(state, "great_battle_joined")
+    assert joined == [(0, "gb01", None, 3, "8c")]  # the Goblin 3, not the Skeleton 1
 
 def test_no_markers_left_no_great_battle():
     state = gb_table()

@@ -8,7 +8,7 @@ Battles) and step 9 (the dice back to the bag)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from analytics.games.valeria import actions, board, great_battles, spells, titans
 from analytics.games.valeria.board import gain, label, spend
@@ -24,7 +24,6 @@ class Fight:
     wild_plus: int = 0  # Estavan: one die may be any required type, +N
     vp: int = 0  # spells' VP on this plan
     strength: int = 0  # spells' Strength on this plan
-    gem_wild: list[int] = field(default_factory=list)  # indices in in_battle made Wild
     spell: str = ""  # the power cast on this plan (the cause of its VP)
 
 
@@ -123,8 +122,7 @@ def take_assigned(state: Valeria, p: Player, fight: Fight, chosen: str) -> None:
     else:
         die = p.dice.pop(next(i for i, d in enumerate(p.dice) if label(d) == text))
     if how == "gem":
-        spend(state, p, "gem", 1, "wild")
-        fight.gem_wild.append(len(state.in_battle))
+        spend(state, p, "gem", 1, "wild")  # Wild for this plan only (not for step 8c)
     elif how == "spell":
         die[1] = min(die[1] + fight.wild_plus, board.top(die))
         fight.wild_plus = 0
