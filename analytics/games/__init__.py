@@ -16,7 +16,7 @@ from analytics.errors import UserError
 from analytics.eventlog.roles import Roles
 
 PACKAGES = {"diceforge": "analytics.games.diceforge", "bazaar": "analytics.games.bazaar",
-            "altera": "analytics.games.altera"}
+            "altera": "analytics.games.altera", "valeria": "analytics.games.valeria"}
 DEFAULT_GAME = "diceforge"  # the game a new run plays unless told (--game)
 ROLES_MODULE = "roles.py"  # each game's roles: a module that imports only eventlog.roles
 

@@ -81,15 +81,33 @@ class Plugin(GamePlugin, Protocol):
         UserError naming it."""
 
 
-def check_players_and_module(game: Plugin, players: int, module: str) -> None:
-    """The checks every game's `setup` starts with: a player count and a module it has."""
+def check_players_and_module(game: Plugin, players: int, module: str) -> str:
+    """The checks every game's `setup` starts with: a player count and a module it has. A
+    game whose modules combine (`combinable = True`) takes several joined by '+' or ',';
+    the answer is the module's canonical name (its parts in the game's order, joined by '+')."""
     if players not in game.player_counts:
         counts = [str(n) for n in game.player_counts]
         allowed = f"{', '.join(counts[:-1])} or {counts[-1]}" if len(counts) > 1 else counts[0]
         raise UserError(f"--players must be {allowed} (got {players})")
-    if module not in game.modules:
-        raise UserError(f"--module {module!r} is not a module of {game.name}; valid: "
-                        f"{', '.join(game.modules)}")
+    parts = module_parts(game, module)
+    return "+".join(parts) or "none"
+
+
+def module_parts(game: Plugin, module: str) -> tuple[str, ...]:
+    """The modules a name plays, in the game's order: () for 'none'; several only for a
+    game whose modules combine. A name that is none of them is one UserError."""
+    combinable = getattr(game, "combinable", False)
+    names = [m.strip() for m in module.replace(",", "+").split("+")] if combinable else [module]
+    if names == ["none"]:
+        return ()
+    for name in names:
+        if name not in game.modules or (name == "none" and len(names) > 1):
+            joined = " (several joined by '+')" if combinable else ""
+            raise UserError(f"--module {name!r} is not a module of {game.name}; valid: "
+                            f"{', '.join(game.modules)}{joined}")
+    if len(set(names)) != len(names):
+        raise UserError(f"--module {module!r} names a module twice")
+    return tuple(m for m in game.modules if m in names)
 
 
 class GameBase:

@@ -87,6 +87,8 @@ class Context:
     def named(self, kind: str, frame: pl.DataFrame) -> pl.DataFrame:
         """`frame` with a `name` column after its id column `kind`."""
         names = self.names(kind)
+        if frame.is_empty():  # a kind the runs did not offer (a module's): no rows to name
+            return frame.with_columns(name=pl.lit(None, dtype=pl.String))
         return frame.with_columns(name=pl.col(kind).replace_strict(
             names, default=pl.col(kind), return_dtype=pl.String))
 

@@ -215,6 +215,9 @@ def verdict(players: int, n_games: int, seat: Imbalance | None,
     if seat is None or not n_games:
         return f"{players} players: no games."
     text = f"{players} players ({n_games:,} games): "
+    if players == 1:  # one seat: no seat balance to test (it plays against the game's rivals)
+        return text + (f"one seat, which wins {seat.share.estimate:.1%} of its games "
+                       "(against the solo opponent).")
     if math.isnan(seat.p_value):
         return text + (f"too few games to test a seat's share (at least "
                        f"{stats.trials_to_test(seat.fair)} needed: 5 expected wins and 5 "

@@ -151,7 +151,7 @@ def _family_adjusted(p_values: np.ndarray, same_as: np.ndarray) -> np.ndarray:
 
 def _event_totals(totals: pl.DataFrame, names: Sequence[str]) -> dict[str, np.ndarray]:
     """used_wr, score and cost of each component in `names` (without events: NaN, 0, 0)."""
-    rows = pl.DataFrame({"component": list(names)}).join(
+    rows = pl.DataFrame({"component": list(names)}, schema={"component": pl.String}).join(
         totals, on="component", how="left", maintain_order="left")
     return {"used_wr": rows["used_wr"].fill_null(np.nan).to_numpy(),
             "score": rows["score"].fill_null(0).to_numpy().astype(float),

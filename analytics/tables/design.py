@@ -100,8 +100,9 @@ class SeatDesign:
         run_index = {run: i for i, run in enumerate(runs)}
         column = {name: i for i, name in enumerate(names)}
         run_available = np.zeros((len(runs), len(names)))
-        run_available[_index_of(available["run_id"], run_index),
-                      _index_of(available["component"], column)] = 1.0
+        if available.height:  # none: a kind the runs' setup does not offer (a module's)
+            run_available[_index_of(available["run_id"], run_index),
+                          _index_of(available["component"], column)] = 1.0
         run = _index_of(seats["run_id"], run_index)
         win_share = seats["win_share"].to_numpy().astype(float)
         row, col, seq, acquired_copies = _acquired_cells(seats, acquired)
@@ -134,9 +135,11 @@ class SeatDesign:
         row, col = self.owned_cells
         k = len(self.names)
         cell = self.game[row] * k + col
-        owners = np.bincount(cell, minlength=len(starts) * k).reshape(-1, k).astype(float)
+        # (games, k), k = 0 too: a kind none of the runs offers (a module's) has no columns.
+        owners = np.bincount(cell, minlength=len(starts) * k).reshape(len(starts), k)
+        owners = owners.astype(float)
         owner_wins = np.bincount(cell, weights=self.win_share[row],
-                                 minlength=len(starts) * k).reshape(-1, k)
+                                 minlength=len(starts) * k).reshape(len(starts), k)
         in_run = np.zeros((len(starts), self.run_available.shape[0]))
         in_run[np.arange(len(starts)), self.run[starts]] = 1.0
         seats = np.bincount(self.game)[:, None] * in_run

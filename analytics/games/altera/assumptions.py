@@ -7,14 +7,11 @@ Any mistake is one UserError naming the file and the row ('dice.toml: die 3 (art
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from analytics.errors import UserError, read_user_text
+from analytics.errors import UserError
 from analytics.games.altera import seed
 from analytics.games.altera.catalogue import (
     Ability,
@@ -32,93 +29,39 @@ from analytics.games.altera.catalogue import (
 )
 from analytics.games.altera.rewards import RewardError, parse_reward
 from analytics.games.altera.words import BASIC, BLANK, GUILDS, ICONS, OBJECTIVE_RESOURCES, TRACKS
+from analytics.games.assumption_sets import (
+    RowError,
+    SetFolders,
+    id_tag,
+    integer,
+    one_of,
+    unique_ids,
+)
 
 SETS_DIR = Path(__file__).parent / "assumptions"
 DEFAULT_SET = "default"
 FILES = ("set.toml", "dice.toml", "guild_cards.toml", "factions.toml", "artifacts.toml",
          "objectives.toml", "tracks.toml")
-SOURCES = ("seed", "public", "assumed")
+FOLDERS = SetFolders(SETS_DIR, FILES)
 DECK = {1: 1, 2: 3, 3: 3}  # a Guild deck: 1 Stage 1 card, 3 Stage 2, 3 Stage 3
 COUNTED = {"guild_cards": "cards", "factions": "factions", "artifacts": "artifacts",
            "objectives": "objectives"}
 
 
-class RowError(Exception):
-    """A bad row, before the file and row are known."""
-
-
 def set_names() -> list[str]:
-    return sorted(p.name for p in SETS_DIR.iterdir() if (p / "set.toml").is_file())
+    return FOLDERS.names()
 
 
 def set_folder(name_or_dir: str) -> Path:
-    """The folder of a shipped set by name, or a folder given by path."""
-    folder = SETS_DIR / name_or_dir
-    if (folder / "set.toml").is_file():
-        return folder
-    folder = Path(name_or_dir)
-    if not folder.is_dir():
-        raise UserError(f"--assumptions {name_or_dir!r} is neither a shipped set "
-                        f"({', '.join(set_names())}) nor a folder")
-    return folder
-
-
-def content_hash(folder: Path) -> str:
-    """12 hex digits over every file of the set, by name: the set's identity in runs."""
-    digest = hashlib.sha256()
-    for name in FILES:
-        digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
-    return digest.hexdigest()[:12]
+    return FOLDERS.folder(name_or_dir)
 
 
 def read_toml(folder: Path, name: str) -> dict[str, Any]:
-    path = folder / name
-    if not path.is_file():
-        raise UserError(f"{path}: missing (an assumption set has {', '.join(FILES)})")
-    try:
-        return tomllib.loads(read_user_text(path, "assumption file"))
-    except tomllib.TOMLDecodeError as err:
-        raise UserError(f"{path}: not valid TOML: {err}") from None
+    return FOLDERS.read(folder, name)
 
 
-def rows(folder: Path, name: str, table: str, build: Callable[[dict], Any],
-         tag: Callable[[int, dict], str]) -> list[Any]:
-    """Every [[table]] row of a file, built; a bad row is a UserError naming file and row."""
-    data = read_toml(folder, name).get(table)
-    if not isinstance(data, list) or not data:
-        raise UserError(f"{folder / name}: no [[{table}]] rows")
-    built = []
-    for number, row in enumerate(data, 1):
-        where = f"{folder / name}: {tag(number, row)}"
-        try:
-            check_source(row)
-            built.append(build(row))
-        except (RowError, RewardError) as err:
-            raise UserError(f"{where}: {err}") from None
-        except KeyError as err:
-            raise UserError(f"{where}: missing field {err.args[0]!r}") from None
-        except (TypeError, ValueError) as err:
-            raise UserError(f"{where}: {err}") from None
-    return built
-
-
-def check_source(row: dict) -> None:
-    if row.get("source") not in SOURCES:
-        raise RowError(f"source must be one of {', '.join(SOURCES)} (got {row.get('source')!r})")
-
-
-def integer(row: dict, field: str, low: int, high: int = 10**6) -> int:
-    value = row[field]
-    if type(value) is not int or not low <= value <= high:
-        raise RowError(f"{field} must be a whole number from {low} to {high} (got {value!r})")
-    return value
-
-
-def one_of(row: dict, field: str, allowed: tuple[str, ...]) -> str:
-    value = row[field]
-    if value not in allowed:
-        raise RowError(f"{field} {value!r} is not one of {', '.join(allowed)}")
-    return value
+def rows(folder: Path, name: str, table: str, build, tag) -> list[Any]:
+    return FOLDERS.rows(folder, name, table, build, tag, (RewardError,))
 
 
 def reward(row: dict, field: str) -> Any:
@@ -269,17 +212,6 @@ def objective(row: dict) -> Objective:
                      row["source"])
 
 
-def id_tag(table: str) -> Callable[[int, dict], str]:
-    return lambda number, row: f"{table} {number} ({row.get('id', 'no id')})"
-
-
-def unique_ids(path: Path, table: str, items: list[Any]) -> None:
-    seen = Counter(i.id for i in items)
-    for key, n in seen.items():
-        if n > 1:
-            raise UserError(f"{path}: {table} id {key!r} appears {n} times")
-
-
 # ---- tracks ----
 
 def tracks(folder: Path) -> Tracks:
@@ -359,9 +291,8 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
     priorities = Counter(f.priority for f in factions)
     if max(priorities.values()) > 1:
         raise UserError(f"{folder / 'factions.toml'}: two Factions share a priority number")
-    sources = Counter(str(r.get("source")) for f in FILES for t in read_toml(folder, f).values()
-                      if isinstance(t, list) for r in t if isinstance(r, dict))
-    return AssumptionSet(str(head.get("name", folder.name)), content_hash(folder),
+    sources = FOLDERS.source_counts(folder)
+    return AssumptionSet(str(head.get("name", folder.name)), FOLDERS.content_hash(folder),
                          str(head.get("description", "")), counts, by_id, {c.id: c for c in cards},
                          {f.id: f for f in factions}, {a.id: a for a in artifacts},
                          {o.id: o for o in objectives}, tracks(folder),

@@ -1,0 +1,64 @@
+"""Valeria through the generic pipeline: simulate at every player count with modules combined,
+its assumption set named with its hash, its catalogue, component tables, balance, compare on
+modules, report and sweep."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from analytics.cli.app import main
+from analytics.games.valeria.assumptions import load_set
+from tests.games.bazaar_cli import SMALL, dicelab
+
+ALL = "wraith,spells,great_battles,shrine"  # any order: the run names them in the seed's
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_simulate_writes_a_valeria_run_at_every_player_count(tmp_path, players):
+    out = tmp_path / "run"
+    dicelab("simulate", "--game", "valeria", "--players", str(players), "--games", "2",
+            "--bots", "warlord", "--module", ALL, "--out", out, *SMALL)
+    runs = pl.read_parquet(out / "runs.parquet")
+    assert runs["card_set"].to_list() == [f"default [{load_set().hash}]"]
+    assert runs["modules"].to_list() == ["shrine+great_battles+spells+wraith"]
+    components = pl.read_parquet(out / "components.parquet")
+    assert {"champion", "plan", "great_battle", "spell", "die"} <= set(components["kind"])
+
+
+def test_a_module_that_is_not_valerias_is_one_line(tmp_path):
+    result = CliRunner().invoke(main, ["simulate", "--game", "valeria", "--players", "3",
+                                       "--games", "2", "--module", "shrine,goddess",
+                                       "--out", str(tmp_path / "r"), *SMALL])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1].startswith(
+        "Error: --module 'goddess' is not a module of valeria")
+
+
+def test_tables_balance_and_report_read_a_valeria_run(tmp_path):
+    out = tmp_path / "run"
+    dicelab("simulate", "--game", "valeria", "--players", "3", "--games", "6",
+            "--bots", "warlord,random,warlord", "--module", "shrine+spells", "--out", out,
+            *SMALL)
+    assert "| champion " in dicelab("champions", "--logs", out, "--min-n", "1").output
+    assert "| great_battle " in dicelab("great-battles", "--logs", out).output  # none offered
+    balance = dicelab("balance", "--logs", out).output
+    assert "VP share: plan" in balance and "great_battle" not in balance
+    dicelab("report", "--logs", out, "--out", tmp_path / "r.html")
+    assert (tmp_path / "r.html").exists()
+
+
+def test_compare_plays_a_module_against_the_base_game_on_the_same_seeds(tmp_path):
+    result = dicelab("compare", "--game", "valeria", "--a", "default", "--b", "default",
+                     "--module-b", "great_battles", "--players", "4", "--games", "8",
+                     "--bots", "warlord", "--endpoint", "score", "--format", "json", *SMALL)
+    assert "great_battles" in result.output
+
+
+def test_sweep_across_assumption_sets(tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('game = "valeria"\ngames = 4\nseed = 1\n[grid]\n'
+                    'sets = ["default", "steep-chart"]\nplayers = [3]\nbots = ["warlord"]\n')
+    result = dicelab("sweep", spec, "--out", tmp_path / "sweep", "--format", "csv", *SMALL)
+    assert "steep-chart" in result.output
