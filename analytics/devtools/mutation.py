@@ -45,7 +45,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "experiments/balance": ("tests/test_balance.py",),
     "experiments/power": ("tests/test_power.py",),
     "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
-    "stats/rates": ("tests/test_rates.py",),
+    "stats/rates": ("tests/test_rates.py", "tests/test_rates_exact.py"),
     "stats/paired": ("tests/test_stats.py", "tests/test_compare_exact.py"),
     "stats/balance": ("tests/test_balance.py",),
     "stats/bootstrap": ("tests/test_stats.py",),
