@@ -90,6 +90,8 @@ def test_clustered_rates_column_by_column_by_hand():
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # 0/0 for the empty column: NaN, without a warning
         rates = _three_columns()
+        flat = stats.clustered_rates(np.full(50, 1.0), np.full(50, 2.0))  # 1/2 of every game
+    assert flat.n_eff[0] == 100.0  # no spread: the binomial n, without a warning
     assert rates.rate[0] == 0.5 and np.isnan(rates.rate[1]) and rates.rate[2] == 1.0
     assert rates.n.tolist() == [6.0, 0.0, 1.0]
     assert rates.n_eff[0] == pytest.approx(4.0, rel=1e-12) and rates.n_eff[1:].tolist() == [0, 1]
@@ -111,15 +113,16 @@ def test_correlation_is_pearsons_over_the_games_residuals_column_by_column():
     """Residuals sum to 0 over the games, so the correlation of influences is Pearson's of the
     games' residuals num - rate * den; a rate flat over games correlates 0 with anything."""
     rng = np.random.default_rng(36)
-    den_a, den_b = rng.integers(1, 4, (7, 2)).astype(float), rng.integers(1, 4, (7, 2))
-    num_a = np.minimum(rng.integers(0, 3, (7, 2)), den_a)
-    num_b = np.minimum(rng.integers(0, 3, (7, 2)), den_b).astype(float)
-    num_b[:, 1] = den_b[:, 1] / 2  # half of every game's seats: no spread
+    den_a, den_b = rng.integers(1, 4, (7, 3)).astype(float), rng.integers(1, 4, (7, 3))
+    num_a = np.minimum(rng.integers(0, 3, (7, 3)), den_a)
+    num_b = np.minimum(rng.integers(0, 3, (7, 3)), den_b).astype(float)
+    num_b[:, 2] = den_b[:, 2] / 2  # half of every game's seats: no spread
     r = stats.rate_correlation(stats.clustered_rates(num_a, den_a),
                                stats.clustered_rates(num_b, den_b))
-    expected = _pearson_of_residuals(num_a[:, 0], den_a[:, 0], num_b[:, 0], den_b[:, 0])
-    assert r[0] == pytest.approx(expected, rel=1e-12) and abs(expected) > 0.1
-    assert r[1] == 0.0
+    for j in (0, 1):
+        expected = _pearson_of_residuals(num_a[:, j], den_a[:, j], num_b[:, j], den_b[:, j])
+        assert r[j] == pytest.approx(expected, rel=1e-12) and abs(expected) > 0.1
+    assert r[2] == 0.0
 
 
 def test_correlation_of_a_rate_with_its_complement_or_itself_is_exactly_1_or_minus_1():
