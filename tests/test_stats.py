@@ -119,8 +119,8 @@ def _bincount_sums(per_game: np.ndarray, seed: int, sizes: tuple[int, ...]) -> n
 @pytest.mark.parametrize(("n_boot", "sizes"), [(None, (64,) * 15 + (40,)), (130, (64, 64, 2)),
                                                (5, (5,))])
 def test_cluster_bootstrap_defaults_are_1000_resamples_seed_0_in_chunks_of_64(n_boot, sizes):
-    """51 games (an odd count: a chunk of 65 rows would draw other numbers); fewer resamples
-    than a chunk are one chunk of that many."""
+    """The resamples of 1000 (or 130) draws of seed 0 over 51 games; fewer resamples than a
+    chunk are one chunk of that many."""
     per_game = np.arange(51.0)[:, None] * [1.0, 0.5]
     sums = (stats.bootstrap_sums(per_game) if n_boot is None
             else stats.bootstrap_sums(per_game, n_boot=n_boot))
