@@ -108,6 +108,33 @@ def test_cluster_bootstrap_counts_each_resample_like_one_bincount_per_chunk():
                        counts @ per_game, rtol=1e-6, atol=0)  # single-precision sums
 
 
+def _bincount_sums(per_game: np.ndarray, seed: int, sizes: tuple[int, ...]) -> np.ndarray:
+    """The sums of resamples drawn by rng.integers in chunks of `sizes` rows, counted apart."""
+    rng = np.random.default_rng(seed)
+    n = len(per_game)
+    draws = np.concatenate([rng.integers(0, n, size=(size, n)) for size in sizes])
+    return np.stack([np.bincount(row, minlength=n) for row in draws]) @ per_game
+
+
+@pytest.mark.parametrize(("n_boot", "sizes"), [(None, (64,) * 15 + (40,)), (130, (64, 64, 2)),
+                                               (5, (5,))])
+def test_cluster_bootstrap_defaults_are_1000_resamples_seed_0_in_chunks_of_64(n_boot, sizes):
+    """The resamples of 1000 (or 130) draws of seed 0 over 51 games; fewer resamples than a
+    chunk are one chunk of that many."""
+    per_game = np.arange(51.0)[:, None] * [1.0, 0.5]
+    sums = (stats.bootstrap_sums(per_game) if n_boot is None
+            else stats.bootstrap_sums(per_game, n_boot=n_boot))
+    assert sums.shape == (sum(sizes), 2)
+    assert np.allclose(sums, _bincount_sums(per_game, 0, sizes), rtol=1e-6, atol=0)
+
+
+def test_percentile_interval_is_95_percent_unless_told():
+    samples = np.arange(201.0)[:, None] * [1.0, -1.0]
+    low, high = stats.percentile_interval(samples)
+    # the 2.5th and 97.5th percentiles of 0..200: 5 and 195
+    assert low == pytest.approx([5.0, -195.0]) and high == pytest.approx([195.0, -5.0])
+
+
 def test_percentile_interval_ignores_nan_resamples():
     samples = np.array([[1.0, np.nan], [2.0, np.nan], [3.0, np.nan], [np.nan, np.nan]])
     low, high = stats.percentile_interval(samples, 0.5)

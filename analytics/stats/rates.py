@@ -59,9 +59,13 @@ def _wilson(p: np.ndarray, n: np.ndarray, z) -> tuple[np.ndarray, np.ndarray]:
         root_high = np.sqrt(np.maximum(z2 + 2 - 1 / n + 4 * p * (n * q - 1), 0))
         low = (2 * n * p + z2 - 1 - z * root_low) / (2 * (n + z2))
         high = (2 * n * p + z2 + 1 + z * root_high) / (2 * (n + z2))
-    # At a rate of 0 or 1 the bound is exactly 0 or 1 (the formula's own convention).
-    low = np.where(p <= 0, 0.0, np.clip(low, 0, 1))
-    return low, np.where(p >= 1, 1.0, np.clip(high, 0, 1))
+    # The corrected test takes in every rate within 1/(2n) of p, so where p (or 1 - p) is
+    # within 1/(2n) of the edge the bound is the edge. Newcombe's closed form assumes a count of
+    # at least 1, true of a plain count (p = 0 aside) but not of an effective n: a rate of 1/3
+    # over 1.125 effective seat-games (two games) would get a lower bound above 0, and one of
+    # 0.999 over 55.5 an upper bound below the rate itself.
+    low = np.where(n * p <= 0.5, 0.0, np.clip(low, 0, 1))
+    return low, np.where(n * q <= 0.5, 1.0, np.clip(high, 0, 1))
 
 
 def clustered_rates(numerator, denominator) -> ClusteredRates:
