@@ -291,6 +291,14 @@ def test_value_band_on_free_slots_forbids_only_their_components(tmp_path):
                                                             ).read_text()
 
 
+def test_a_game_whose_components_do_not_swap_on_slots_is_one_line(tmp_path):
+    spec = SearchSpec((parse_objective("seat_gap"),), game="altera", players=2,
+                      bots=("steward",))
+    with pytest.raises(UserError, match="altera's components do not swap on slots"):
+        search(spec, tmp_path / "s", progress=False)
+    assert not (tmp_path / "s").exists()  # refused before the folder is made
+
+
 def test_resume_refuses_other_settings(tmp_path):
     (tmp_path / "s").mkdir()
     (tmp_path / "s" / "search.json").write_text(json.dumps({"budget": 1}))

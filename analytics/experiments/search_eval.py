@@ -93,7 +93,8 @@ def check_spec(spec: SearchSpec, space: Space) -> None:
         raise UserError(f"objective value_band forbids each component: {spec.game} has no "
                         "rule option forbid")
     if space.free == ():
-        raise UserError("every slot is fixed: nothing to search")
+        raise UserError(f"no slot of {spec.reference} has a choice (fixed by --fix, or "
+                        f"{spec.game}'s components do not swap on slots): nothing to search")
     check_parity(spec, space)
 
 
