@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import signal
+import tempfile
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -32,8 +33,9 @@ from analytics.experiments.search_objectives import (
     value_band,
 )
 from analytics.experiments.search_space import build_space
+from analytics.experiments.search_space import candidate_key as search_space_key
 from analytics.games import get_game
-from analytics.reports.search import winners_table, write_search_report
+from analytics.reports.search import summary_lines, winners_table, write_search_report
 from analytics.runs.simulate import run_simulation
 from analytics.runs.workers import Interrupted
 
@@ -191,7 +193,7 @@ def test_the_search_finds_the_known_optimum_of_a_synthetic_objective(monkeypatch
     monkeypatch.setattr(search_objectives, "N_BOOT", 20)  # intervals are not what is tested
     monkeypatch.setattr("analytics.experiments.search.Evaluator", Synthetic)
     monkeypatch.setattr("analytics.experiments.search.holdout",
-                        lambda spec, space, ev, archive, out: ([], (None, {})))
+                        lambda spec, space, ev, archive, out: ([], (None, {}, {})))
     spec = SearchSpec((Objective("synthetic"),), players=2, budget=20_000, first_games=16,
                       population=16)
     result = search(spec, tmp_path / "s", progress=False)
@@ -289,6 +291,14 @@ def test_value_band_on_free_slots_forbids_only_their_components(tmp_path):
                                                             ).read_text()
 
 
+def test_a_game_whose_components_do_not_swap_on_slots_is_one_line(tmp_path):
+    spec = SearchSpec((parse_objective("seat_gap"),), game="altera", players=2,
+                      bots=("steward",))
+    with pytest.raises(UserError, match="altera's components do not swap on slots"):
+        search(spec, tmp_path / "s", progress=False)
+    assert not (tmp_path / "s").exists()  # refused before the folder is made
+
+
 def test_resume_refuses_other_settings(tmp_path):
     (tmp_path / "s").mkdir()
     (tmp_path / "s" / "search.json").write_text(json.dumps({"budget": 1}))
@@ -319,3 +329,105 @@ def test_the_command_runs_end_to_end_and_writes_winners_and_the_report(tmp_path)
     again = CliRunner().invoke(search_command, ["--objective", "seat_gap", "--budget", "1",
                                                 "--out", str(tmp_path / "t")])
     assert again.exit_code == 1 and "less than one block" in again.output
+
+
+# --- module parity -------------------------------------------------------------------------------
+
+def test_module_parity_is_the_largest_gap_of_a_measure_between_modules():
+    s = _sample([[1, 0], [1, 0]])  # seat gap 1.0 under the search's own module
+    s = replace(s, modules={"goddess": _sample([[1, 0], [0, 1]]),  # 0.0
+                            "titans": _sample([[1, 0], [0.5, 0.5]])})  # 0.5
+    parity = parse_objective("module_parity:goddess=goddess-discovery,titans=titans-discovery")
+    assert parity.parity_sets == (("goddess", "goddess-discovery"), ("titans", "titans-discovery"))
+    assert parity.loss(s, (), None) == pytest.approx(1.0)
+    assert search_objectives.module_measures(s) == {"": 1.0, "goddess": 0.0, "titans": 0.5}
+    # of=spread: the score SD within a game is 10/sqrt(2) in every game but titans' second
+    spread = parse_objective("module_parity:of=spread,goddess=goddess-discovery,titans=t")
+    assert spread.parity_sets == (("goddess", "goddess-discovery"), ("titans", "t"))
+    assert spread.loss(s, (), None) == pytest.approx(10 / np.sqrt(2) / 2)
+    length = parse_objective("module_parity:of=length,target=9,measure=rounds,goddess=g")
+    assert length.parity_sets == (("goddess", "g"),)
+    assert length.loss(s, (), None) == 0.0  # 9 rounds in every game under every module
+    resampled = s.rows(np.array([0, 0]))
+    assert search_objectives.module_parity(resampled) == 0.0  # every module's games
+    # resampled with the same rows: each module's first game twice, a seat gap of 1 in each
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("module_parity", "needs MODULE=SET"),
+    ("module_parity:of=distance,goddess=goddess-discovery", "of=distance is not a measure"),
+    ("module_parity:of=length,goddess=goddess-discovery", "needs a target"),
+    ("module_parity:goddess=3", "is not a set"),
+])
+def test_module_parity_refuses_what_it_cannot_compare(text, message):
+    with pytest.raises(UserError, match=message):
+        parse_objective(text)
+
+
+def test_a_module_keeps_its_reserved_slots_and_the_searched_set_the_others():
+    from analytics.experiments.search_space import module_overlay
+
+    assert module_overlay(DICEFORGE, "base", "goddess-discovery") == {
+        "M3": "moon_golem", "M6": "great_golem", "F3": "sun_golem", "F4": "time_golem"}
+    assert module_overlay(DICEFORGE, "base", "titans-discovery") == {
+        "M2": "memory", "M3": "oracle", "M6": "chaos", "F2": "dogged", "F3": "guardian",
+        "F6": "mirror_of_misfortune"}
+    # searched under the Goddess, played under the Titans: the Goddess's slots are not the
+    # searched set's either (F4 takes the Titans set's card)
+    assert module_overlay(DICEFORGE, "goddess-discovery", "titans-discovery")["F4"] == "light"
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["goddess", "titans"]))
+def test_every_set_of_the_space_overlaid_with_a_module_is_a_legal_setup(seed, module):
+    from analytics.experiments.search_space import module_overlay, overlaid
+
+    overlay = module_overlay(DICEFORGE, "base", f"{module}-discovery")
+    candidate = overlaid(SPACE, SPACE.random(np.random.default_rng(seed)), overlay)
+    cards = dict(zip(SPACE.slots, candidate, strict=True))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.toml"
+        path.write_text(DICEFORGE.set_file("s", cards))
+        DICEFORGE.setup(str(path), module, {}, 4)  # a module card off its slot would raise
+    assert {s: cards[s] for s in overlay} == overlay
+
+
+def _seat_gap_of_run(folder: Path) -> float:
+    games = pl.read_parquet(list(folder.glob("**/players*.parquet")))
+    rates = games.group_by("seat").agg(pl.col("win_share").mean())["win_share"]
+    return float(rates.max() - rates.min())
+
+
+def test_a_module_parity_search_plays_each_set_under_each_module_on_the_same_seeds(tmp_path):
+    spec = SearchSpec((parse_objective("module_parity:goddess=goddess-discovery"),),
+                      players=2, budget=32, first_games=4, population=2, top=1,
+                      holdout_games=8, fix=tuple((s, c) for s, c in zip(
+                          SPACE.slots, SPACE.reference, strict=True) if s not in ("M4", "F5")))
+    result = search(spec, tmp_path / "s", workers=1, progress=False)
+    block = next((tmp_path / "s" / "runs").glob("*/block-0"))
+    assert sorted(p.name for p in block.iterdir()) == ["as-is", "module-goddess"]
+    assert _game_seeds(block / "as-is") == _game_seeds(block / "module-goddess")
+    config = json.loads((block / "module-goddess" / "config.json").read_text())["config"]
+    assert config["module"] == "goddess"
+    assert tomllib.loads(Path(config["card_set"]).read_text())["slots"]["M3"] == "moon_golem"
+    winner = result.winners[0]
+    folder = tmp_path / "s" / "holdout" / "8-games" / search_space_key(winner.candidate)
+    measured = {"none": _seat_gap_of_run(folder / "as-is"),
+                "goddess": _seat_gap_of_run(folder / "module-goddess")}
+    assert winner.by_module == pytest.approx(measured)
+    assert winner.holdout.loss == pytest.approx(abs(measured["none"] - measured["goddess"]))
+    write_search_report(result, tmp_path / "s" / "report.html")
+    assert "The measure under each module" in (tmp_path / "s" / "report.md").read_text()
+    with pytest.raises(UserError, match="atlantis is not a module of diceforge"):
+        search(replace(spec, objectives=(parse_objective("module_parity:atlantis=base"),)),
+               tmp_path / "t", progress=False)
+
+
+def test_a_ladder_rung_plays_the_search_and_its_fresh_seeds(tmp_path):
+    """`--bots mcts:N`: a rung of the skill ladder (dicelab ladder) in every seat."""
+    spec = replace(BAZAAR_SPEC, bots=("mcts:4",), budget=16, population=2, top=1,
+                   holdout_games=4)
+    result = search(spec, tmp_path / "s", workers=1, progress=False)
+    players = pl.read_parquet(list((tmp_path / "s").glob("**/players*.parquet")))
+    assert set(players["bot"].unique().to_list()) == {"mcts:4"}
+    assert result.winners[0].holdout.games == 4
+    assert "bots mcts:4" in summary_lines(result)[0]

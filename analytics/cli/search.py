@@ -36,7 +36,8 @@ def _pairs(given: tuple[str, ...], option: str) -> tuple[tuple[str, str], ...]:
               metavar="NAME[:key=value,...]",
               help="What to minimise (repeatable, summed with weight=W): seat_gap, "
                    "take_band[:low=,high=], value_band[:low=,high=,slots=free], spread[:target=], "
-                   "length:target=N[,measure=rounds], distance; or FILE.sql (one row per game: "
+                   "length:target=N[,measure=rounds], distance, module_parity:[of=MEASURE,]"
+                   "MODULE=SET,... ; or FILE.sql (one row per game: "
                    "seed, value) or FILE.py:FUNCTION (called with the games). See "
                    "docs/search.md.")
 @click.option("--game", default="diceforge", show_default=True, help="Game to search.")
@@ -49,7 +50,8 @@ def _pairs(given: tuple[str, ...], option: str) -> tuple[tuple[str, str], ...]:
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="Rule option.")
 @click.option("--players", type=INT, default=4, show_default=True, help="Player count.")
 @click.option("--bots", default=None,
-              help="One bot for all seats, or one per seat (rotated); default: the game's.")
+              help="One bot for all seats (a rung of the skill ladder, e.g. mcts:100), or one "
+                   "per seat (rotated); default: the game's.")
 @click.option("--budget", type=GAME_COUNT, default=30_000, show_default=True,
               help="Games the search may play (the held-out games come on top).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Search seed.")
@@ -91,6 +93,9 @@ def search_command(objectives, game, reference, assumptions, module, rules, play
       dicelab search --objective my_goal.py:loss --objective queries/my_goal.sql:weight=2 \\
           --out searches/mine
       dicelab search --objective seat_gap --out searches/fair --resume
+      dicelab search --objective module_parity:goddess=goddess-discovery,titans=titans-discovery \\
+          --players 4 --budget 30000 --out searches/parity
+      dicelab search --objective seat_gap --bots mcts:100 --budget 2000 --out searches/strong
       dicelab search --game bazaar --objective seat_gap --players 3 --out searches/bazaar
     """
     from analytics.experiments.search import search

@@ -37,8 +37,10 @@ from analytics.experiments.search_eval import (
 )
 from analytics.experiments.search_objectives import (
     Estimate,
+    Sample,
     card_values,
     estimate,
+    module_measures,
     paired_difference,
 )
 from analytics.experiments.search_space import Candidate, Space, build_space, candidate_key
@@ -72,6 +74,7 @@ class Winner:
     versus_reference: Estimate  # holdout loss of the winner minus the reference's, paired
     comparison: object  # analytics.experiments.compare.Report, reference (A) vs winner (B)
     values: dict[str, float]  # on the fresh seeds, each forbidden component's paired value
+    by_module: dict[str, float]  # on the fresh seeds, module_parity's measure per module
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class SearchResult:
     winners: list[Winner]
     reference_holdout: Estimate
     reference_values: dict[str, float]  # the reference's components' values on fresh seeds
+    reference_by_module: dict[str, float]  # module_parity's measure per module, fresh seeds
     spent: int
     generations: int
     out: Path
@@ -99,14 +103,14 @@ def search(spec: SearchSpec, out: Path, resume: bool = False, workers: int | Non
     start_folder(out, spec, resume)
     try:
         with stop_on_signals():  # a stop between runs is a stop too, not a traceback
-            archive, history, generations, winners, (reference, values), spent = _search(
+            archive, history, generations, winners, reference, spent = _search(
                 spec, space, out, workers, cluster, progress, part_size)
     except RunStopped as stop:
         stop.args = (f"{str(stop).split(';')[0]}; every whole part is kept: run the same "
                      "dicelab search command with --resume to finish it",)
         raise stop from None
     return SearchResult(spec, space, plugin.slots(spec.reference)[0], pl.DataFrame(history),
-                        winners, reference, values, spent, generations, out)
+                        winners, *reference, spent, generations, out)
 
 
 def _search(spec: SearchSpec, space: Space, out: Path, workers: int | None,
@@ -228,7 +232,7 @@ def fill(population: list[Candidate], size: int, make: Callable[[], Candidate],
 
 def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
             archive: dict[Candidate, Entry], out: Path
-            ) -> tuple[list[Winner], tuple[Estimate, dict[str, float]]]:
+            ) -> tuple[list[Winner], tuple[Estimate, dict[str, float], dict[str, float]]]:
     """The top sets and the reference played on fresh seeds; each winner against the reference."""
     from analytics.experiments.compare import compare_logs
 
@@ -260,5 +264,15 @@ def holdout(spec: SearchSpec, space: Space, evaluator: Evaluator,
             rank, entry.candidate, space.changes(entry.candidate), entry.estimate,
             estimate(spec.objectives, sample, entry.candidate, space, seed),
             paired_difference(spec.objectives, ref_sample, sample, space.reference,
-                              entry.candidate, space, seed), comparison, card_values(sample)))
-    return winners, (reference, card_values(ref_sample))
+                              entry.candidate, space, seed), comparison, card_values(sample),
+            by_module(spec, sample)))
+    return winners, (reference, card_values(ref_sample), by_module(spec, ref_sample))
+
+
+def by_module(spec: SearchSpec, sample: Sample) -> dict[str, float]:
+    """The first module_parity objective's measure under each module ({} without one)."""
+    parity = [o for o in spec.objectives if o.parity_sets]
+    if not parity:
+        return {}
+    found = module_measures(sample, **dict(parity[0].params))
+    return {spec.module if m == "" else m: v for m, v in found.items()}

@@ -4,6 +4,7 @@ search's common seeds (one run folder per set and block, resumable; see search.p
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -19,7 +20,13 @@ from analytics.experiments.search_objectives import (
     Objective,
     Sample,
 )
-from analytics.experiments.search_space import Candidate, Space, candidate_key
+from analytics.experiments.search_space import (
+    Candidate,
+    Space,
+    candidate_key,
+    module_overlay,
+    overlaid,
+)
 from analytics.games import DEFAULT_GAME, get_game
 from analytics.runs.simulate import RunConfig, count_workers, run_simulation, validate
 
@@ -86,7 +93,36 @@ def check_spec(spec: SearchSpec, space: Space) -> None:
         raise UserError(f"objective value_band forbids each component: {spec.game} has no "
                         "rule option forbid")
     if space.free == ():
-        raise UserError("every slot is fixed: nothing to search")
+        raise UserError(f"no slot of {spec.reference} has a choice (fixed by --fix, or "
+                        f"{spec.game}'s components do not swap on slots): nothing to search")
+    check_parity(spec, space)
+
+
+def parity_sets(spec: SearchSpec) -> dict[str, str]:
+    """module -> set, of every module_parity objective (the module the search plays aside)."""
+    return {m: s for o in spec.objectives for m, s in o.parity_sets if m != spec.module}
+
+
+def check_parity(spec: SearchSpec, space: Space) -> None:
+    """Each module_parity module is the game's, and the reference played under it (its set's
+    reserved slots overlaid) is a legal setup: one line naming the module, before any game."""
+    plugin = get_game(spec.game)
+    for module, card_set in parity_sets(spec).items():
+        if module not in plugin.modules:
+            raise UserError(f"--objective module_parity: {module} is not a module of "
+                            f"{spec.game} (modules: {', '.join(plugin.modules)})")
+        overlay = module_overlay(plugin, spec.reference, card_set)
+        reference = overlaid(space, space.reference, overlay)
+        text = plugin.set_file("check", dict(zip(space.slots, reference, strict=True)))
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "check.toml"
+            path.write_text(text, encoding="utf-8")
+            try:
+                validate(run_config(ArmSpec(str(path), spec.bots, dict(spec.rules), module,
+                                            spec.game), spec.players, 1, spec.seed))
+            except UserError as err:
+                raise UserError(f"--objective module_parity: {module}={card_set}: the "
+                                f"reference under {module} is no legal setup ({err})") from None
 
 
 def start_folder(out: Path, spec: SearchSpec, resume: bool) -> None:
@@ -150,6 +186,13 @@ class Evaluator:
     spent: int = 0
     pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
     samples: dict[tuple[Candidate, int], Sample] = field(default_factory=dict)
+    parity: dict[str, dict[str, str]] = field(init=False)  # module_parity: module -> the
+    # slots its set keeps (module_overlay)
+
+    def __post_init__(self) -> None:
+        plugin = get_game(self.spec.game)
+        self.parity = {m: module_overlay(plugin, self.spec.reference, s)
+                       for m, s in parity_sets(self.spec).items()}
 
     def cost(self, candidate: Candidate, block: int) -> int:
         """Games a block of `candidate` still needs (0 when this search has played it)."""
@@ -158,7 +201,8 @@ class Evaluator:
         return self.spec.block_games(block) * self.runs_per_set()
 
     def runs_per_set(self) -> int:
-        return 1 + len(self.forbidden(self.space.reference))
+        return 1 + len(self.forbidden(self.space.reference)) + len(self.parity)
+
 
     def forbidden(self, candidate: Candidate) -> list[str]:
         """The components forbidden in turn for value_band: all, or those of free slots."""
@@ -187,14 +231,17 @@ class Evaluator:
 
     def runs(self, candidate: Candidate, games: int, seed: int, folder: Path
              ) -> dict[str, tuple[RunConfig, Path]]:
-        """A set's runs on `seed`: as it is and ('value_band') each component forbidden."""
+        """A set's runs on `seed`, by folder name: as it is, each component forbidden
+        (value_band), and under each module of module_parity."""
         arm = self.arm(candidate)
-        arms = {"": arm}
-        arms.update({card: replace(arm, rules={**arm.rules, "forbid": card})
+        arms = {"as-is": arm}
+        arms.update({f"forbid-{card}": replace(arm, rules={**arm.rules, "forbid": card})
                      for card in self.forbidden(candidate)})
-        return {card: (run_config(a, self.spec.players, games, seed),
-                       folder / (f"forbid-{card}" if card else "as-is"))
-                for card, a in arms.items()}
+        arms.update({f"module-{module}": replace(self.arm(overlaid(
+            self.space, candidate, overlay)), module=module)
+            for module, overlay in self.parity.items()})
+        return {name: (run_config(a, self.spec.players, games, seed), folder / name)
+                for name, a in arms.items()}
 
     def play(self, candidate: Candidate, games: int, seed: int, folder: Path) -> Sample:
         """Play (or finish, or find) the runs of `candidate` in `folder` and read them."""
@@ -204,8 +251,13 @@ class Evaluator:
                            cluster=self.cluster, chunk_size=self.part_size)
         if self.on_games is not None:  # games found on disk count too: the bar is the search's
             self.on_games(games * len(runs))
-        without = {card: path for card, (_, path) in runs.items() if card}
-        return read_sample(runs[""][1], without, self.spec.objectives, candidate)
+        without = {name.removeprefix("forbid-"): path for name, (_, path) in runs.items()
+                   if name.startswith("forbid-")}
+        sample = read_sample(runs["as-is"][1], without, self.spec.objectives, candidate)
+        modules = {m: read_sample(runs[f"module-{m}"][1], {}, (),
+                                  overlaid(self.space, candidate, overlay))
+                   for m, overlay in self.parity.items()}
+        return replace(sample, modules=modules) if modules else sample
 
     def missing(self, candidates: list[Candidate], blocks: int
                 ) -> list[tuple[Candidate, int, int, Path]]:

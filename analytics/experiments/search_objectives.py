@@ -8,9 +8,10 @@ between two seats' win rates; Ludii's Balance is 1 - it), no must-buy or never-b
 (`take_band`: take rates), no dominant or dead component (`value_band`: paired values, each
 component forbidden on the same seeds), `spread` (score SD within a game), `length`
 (decisions or rounds per game, toward a target), `distance` (slots changed from the
-reference). A designer adds one as a Python function (`file.py:function`, called with the
-`Sample`) or a SQL file over the run's tables (`file.sql`, one row per game: `seed, value`;
-the loss is the mean value).
+reference), `module_parity` (one of those measures alike under several modules: the set
+played under each module named, on the same seeds). A designer adds one as a Python
+function (`file.py:function`, called with the `Sample`) or a SQL file over the run's tables
+(`file.sql`, one row per game: `seed, value`; the loss is the mean value).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class Sample:
     without: dict[str, np.ndarray] = field(default_factory=dict)  # component -> (games, seats)
     # win shares on the same seeds with that component forbidden (value_band only)
     per_game: dict[str, np.ndarray] = field(default_factory=dict)  # SQL file -> (games,)
+    modules: dict[str, Sample] = field(default_factory=dict)  # module -> the same set's games
+    # under that module on the same seeds (module_parity only)
 
     @property
     def games(self) -> int:
@@ -56,7 +59,8 @@ class Sample:
                       self.rounds[index], self.decisions[index],
                       {k: v[index] for k, v in self.taken.items()},
                       {k: v[index] for k, v in self.without.items()},
-                      {k: v[index] for k, v in self.per_game.items()})
+                      {k: v[index] for k, v in self.per_game.items()},
+                      {k: v.rows(index) for k, v in self.modules.items()})
 
     @staticmethod
     def joined(samples: list[Sample]) -> Sample:
@@ -68,7 +72,8 @@ class Sample:
                       cat(lambda s: s.rounds), cat(lambda s: s.decisions),
                       {k: cat(lambda s, k=k: s.taken[k]) for k in first.taken},
                       {k: cat(lambda s, k=k: s.without[k]) for k in first.without},
-                      {k: cat(lambda s, k=k: s.per_game[k]) for k in first.per_game})
+                      {k: cat(lambda s, k=k: s.per_game[k]) for k in first.per_game},
+                      {k: Sample.joined([s.modules[k] for s in samples]) for k in first.modules})
 
 
 def seat_gap(s: Sample, **_) -> float:
@@ -126,9 +131,35 @@ def distance(s: Sample, candidate: Candidate = (), space: Space | None = None, *
     return space.distance(candidate) / len(space.slots) if space else 0.0
 
 
+# What module_parity may compare across modules: the measures that read a set's games alone.
+MEASURES: dict[str, Callable[..., float]] = {
+    "seat_gap": seat_gap, "take_band": take_band, "spread": spread, "length": length}
+
+
+def module_measures(s: Sample, of: str = "seat_gap", **params) -> dict[str, float]:
+    """The measure `of` on the set's games under each module: '' for the search's own module,
+    then each module of `s.modules`. `params` are the measure's; the rest (the modules' sets)
+    are left out."""
+    measure = MEASURES[of]
+    own = {k: v for k, v in params.items() if k in measure_params(of)}
+    return {"": measure(s, **own), **{m: measure(g, **own) for m, g in s.modules.items()}}
+
+
+def module_parity(s: Sample, of: str = "seat_gap", **params) -> float:
+    """How far apart a measure (`of`: seat_gap, take_band, spread, length) lies under the
+    modules: the largest minus the smallest, over the search's module and each module named
+    (MODULE=SET, the set it plays there). 0: the same under every module."""
+    found = list(module_measures(s, of, **params).values())
+    return max(found) - min(found)
+
+
+def measure_params(of: str) -> list[str]:
+    return [p for p in inspect.signature(MEASURES[of]).parameters if p not in ("s", "_")]
+
+
 LIBRARY: dict[str, Callable[..., float]] = {
     "seat_gap": seat_gap, "take_band": take_band, "value_band": value_band, "spread": spread,
-    "length": length, "distance": distance}
+    "length": length, "distance": distance, "module_parity": module_parity}
 
 
 @dataclass(frozen=True)
@@ -152,6 +183,15 @@ class Objective:
     def free_slots_only(self) -> bool:
         """value_band:slots=free: only the components of free slots are forbidden in turn."""
         return self.needs_forbid and dict(self.params).get("slots") == "free"
+
+    @property
+    def parity_sets(self) -> tuple[tuple[str, str], ...]:
+        """module_parity's (module, set) pairs: its parameters that are not the measure's."""
+        if self.name != "module_parity":
+            return ()
+        of = str(dict(self.params).get("of", "seat_gap"))
+        return tuple((k, str(v)) for k, v in self.params
+                     if k != "of" and k not in measure_params(of))
 
     @property
     def text(self) -> str:
@@ -189,6 +229,8 @@ def parse_objective(text: str) -> Objective:
             raise UserError(f"--objective {name}: no such SQL file")
         if params:
             raise UserError(f"--objective {name}: a SQL objective takes only weight=")
+    elif name == "module_parity":
+        _check_parity(params)
     elif name in LIBRARY:
         _check_params(name, params)
     else:
@@ -208,6 +250,24 @@ def _check_params(name: str, params: dict) -> None:
         raise UserError(f"--objective {name}: slots must be all or free")
     if name == "length" and "target" not in params:
         raise UserError("--objective length needs a target: length:target=N")
+
+
+def _check_parity(params: dict) -> None:
+    """module_parity: a known measure (`of`), its parameters, and at least one MODULE=SET."""
+    of = params.get("of", "seat_gap")
+    if of not in MEASURES:
+        raise UserError(f"--objective module_parity: of={of} is not a measure it compares; "
+                        f"give one of {', '.join(MEASURES)}")
+    _check_params(of, {k: v for k, v in params.items() if k in measure_params(of)})
+    sets = {k: v for k, v in params.items() if k != "of" and k not in measure_params(of)}
+    if not sets:
+        raise UserError("--objective module_parity needs MODULE=SET for at least one other "
+                        "module, e.g. module_parity:goddess=goddess-discovery,"
+                        "titans=titans-discovery")
+    for module, card_set in sets.items():
+        if not isinstance(card_set, str):
+            raise UserError(f"--objective module_parity: {module}={card_set:g} is not a set "
+                            "(MODULE=SET)")
 
 
 def _number(value: str) -> float | str:

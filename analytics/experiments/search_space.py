@@ -121,3 +121,22 @@ def build_space(plugin, reference: str, fix: Mapping[str, str] | None = None,
                             f"({', '.join(sorted(domains[slot]))})")
         allowed.append(domain)
     return Space(names, tuple(allowed), tuple(current for current, _ in slots.values()))
+
+
+def module_overlay(plugin, reference: str, module_set: str) -> dict[str, str]:
+    """What a set of the search keeps from `module_set` when it is played under that set's
+    module (module_parity): the component of every slot where `module_set` or `reference`
+    holds one that swaps with none (a module's card: the slots a module reserves, and those
+    `reference`'s own module reserves); every other slot keeps the searched set's."""
+    _, theirs = plugin.slots(module_set)
+    _, ours = plugin.slots(reference)
+    if set(theirs) != set(ours):
+        raise UserError(f"module_parity: set {module_set} has other slots than {reference}")
+    return {slot: card for slot, (card, others) in theirs.items()
+            if not others or not ours[slot][1]}
+
+
+def overlaid(space: Space, candidate: Candidate, overlay: dict[str, str]) -> Candidate:
+    """`candidate` with the slots of `overlay` taken from it (module_overlay)."""
+    return tuple(overlay.get(slot, card) for slot, card in zip(space.slots, candidate,
+                                                                 strict=True))

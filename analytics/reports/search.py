@@ -56,6 +56,15 @@ def values_table(result, kind: str) -> pl.DataFrame:
                          for name, values in sets for card, value in values.items()])
 
 
+def modules_table(result) -> pl.DataFrame:
+    """One row per set: module_parity's measure under each module on the fresh seeds, and the
+    largest gap between modules (the objective's term)."""
+    sets = [(result.reference, result.reference_by_module)] + [
+        (f"winner {w.rank}", w.by_module) for w in result.winners]
+    return pl.DataFrame([{"set": name, **found, "largest_gap": max(found.values())
+                          - min(found.values())} for name, found in sets])
+
+
 def summary_lines(result) -> list[str]:
     """What was searched, what it cost, and the first winner in plain words."""
     spec, space = result.spec, result.space
@@ -99,6 +108,12 @@ def write_search_report(result, out: Path) -> tuple[Path, Path]:
             f"bought the {kind} minus the same seats' win rate on the same seeds with it "
             "forbidden, in the reference and in each winner.", values_table(result, kind),
             sortable=True, anchor="values"))
+    if result.reference_by_module:
+        parity = next(o for o in result.spec.objectives if o.parity_sets)
+        sections.append(RenderedSection(
+            "The measure under each module on fresh seeds", f"{parity.text}: each set played "
+            "under each module on the same fresh seeds (a module's own slots hold its cards).",
+            modules_table(result), anchor="modules"))
     for w in result.winners:
         rows, hidden = shown_rows(w.comparison.comparison, False)
         sections.append(RenderedSection(
