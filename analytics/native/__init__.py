@@ -42,6 +42,7 @@ INTERPRETED = {  # modules of those folders that must stay plain Python, and why
     "analytics/games/diceforge/rules/content.py": "finds its TOML files by its path (__file__)",
     "analytics/games/bazaar/content.py": "finds its TOML files by its path (__file__)",
     "analytics/games/altera/assumptions.py": "finds its assumption sets by its path (__file__)",
+    "analytics/games/valeria/assumptions.py": "finds its assumption sets by its path (__file__)",
     "analytics/engine/readonly.py": "subclasses UserError, an interpreted class",
     # `python -m` runs a module from its code object, which a compiled module has not.
     "analytics/games/diceforge/tools/pairing.py": "a script: python -m needs its code object",
