@@ -42,9 +42,9 @@ def new_game(setup: Setup, chance, decider) -> Valeria:
                         [c for c, card in aset.champions.items() if card.kind == kind])
         state.display[kind] = deck[:b.numbers["display"]]
         state.champion_decks[kind] = deck[b.numbers["display"]:]
-    for deck in (1, 2, 3):
-        ids = [a for a, card in aset.awards.items() if card.deck == deck]
-        state.awards.append(shuffled(state, f"awards:{deck}", ids)[0])
+    for number in (1, 2, 3):  # the three Award decks (`deck` above is a Champion deck)
+        ids = [a for a, card in aset.awards.items() if card.deck == number]
+        state.awards.append(shuffled(state, f"awards:{number}", ids)[0])
     state.claims = {a: [] for a in state.awards}
     for p in state.players:
         seat_up(state, p)
