@@ -14,10 +14,17 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from analytics.engine.loop import GamePlugin
+from analytics.engine.plugins import find_plugins_with
 from analytics.errors import UserError
 from analytics.eventlog.roles import Roles
+from analytics.games import game_of
 from analytics.games.content import RuleOption
 from analytics.policies import Policy, available_bots, make_bot
+
+# How the engine's bots (mcts) learn a state's game. Here, not in the registry's module: that
+# one loads no engine (a command reading logs needs none), and every game's plugin, hence
+# every state, comes after this module (GameBase).
+find_plugins_with(game_of)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from analytics.policies.registry import (
     bot_modules,
     is_outside,
     make_bot,
-    parse_spec,
     register_bot,
 )
+from analytics.policies.spec import parse_spec
 
 __all__ = ["DEFER", "Fallback", "Policy", "RandomPolicy", "available_bots", "bot_modules",
            "is_outside", "make_bot", "parse_spec", "register_bot"]

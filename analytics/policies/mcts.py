@@ -17,8 +17,9 @@ from typing import Any
 
 from analytics.engine.decisions import Decision
 from analytics.engine.mcts import OPPONENTS, REWARDS, Knobs, parse_budget, resumes_at, search
+from analytics.engine.plugins import plugin_of
 from analytics.errors import UserError
-from analytics.policies.registry import parse_spec
+from analytics.policies.spec import parse_spec
 
 
 class MctsBot:
@@ -63,9 +64,7 @@ class MctsBot:
     def _equip(self, view: Any) -> tuple[Any, list]:
         """The game of `view` and one rollout bot per seat (made at the first decision)."""
         if self._game is None or not isinstance(view, self._game.state_type):
-            from analytics.games import game_of  # the registry of games: here, not at import
-
-            game = game_of(view)
+            game = plugin_of(view)  # the games' registry answers (engine/plugins.py)
             spec = self.rollout or game.default_bots
             self._bots = [game.make_bot(spec) for _ in game.standings(view)]
             self._game = game

@@ -8,9 +8,9 @@ A bot is named by a spec, one of:
 - `path/to/file.py:Factory`: a factory in a Python file;
 
 each optionally followed by `:key=value` parameters given to the factory (`:margin=1.5`;
-numbers, `true`/`false`, or text). A spec is plain text, so worker processes and cluster
-workers build the same bot from it. A bot from outside may answer only some decisions:
-`analytics.policies.partial` routes the rest to a built-in bot.
+numbers, `true`/`false`, or text; parsed in analytics/policies/spec.py). A spec is plain
+text, so worker processes and cluster workers build the same bot from it. A bot from outside
+may answer only some decisions: `Fallback` (protocol.py) routes the rest to a built-in bot.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ import importlib.metadata
 import importlib.util
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from analytics.errors import UserError
 from analytics.policies.protocol import Fallback, Policy, RandomPolicy
+from analytics.policies.spec import BotSpec, parse_spec
 
 ENTRY_POINTS = "dicelab.bots"  # group under which installed packages offer bots by name
 
@@ -43,8 +43,6 @@ def _mcts(**params: Any) -> Policy:
     return MctsBot(**params)
 
 
-
-
 def register_bot(game: str, name: str, factory: Callable[[], Policy], about: str) -> None:
     _BOTS[(game, name)] = (factory, about)
 
@@ -52,56 +50,6 @@ def register_bot(game: str, name: str, factory: Callable[[], Policy], about: str
 register_bot("*", "mcts", _mcts,
              "Monte Carlo tree search, any game: mcts:400 (iterations) or mcts:50ms (CPU per "
              "decision); knobs c, widen, alpha, opponents, reward, horizon, rollout, kinds")
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """A parsed `--bots` entry: where the factory is and the parameters it is given."""
-
-    text: str
-    target: str  # a registered or entry-point name, or 'module:Factory', or 'file.py:Factory'
-    params: tuple[tuple[str, Any], ...]
-
-    @property
-    def outside(self) -> bool:
-        """From outside the package (not a name the game registers): checked by default."""
-        return ":" in self.target
-
-    @property
-    def module(self) -> str | None:
-        """Where an outside factory lives, for the run's code version: its module's name, or
-        its file's absolute path (read without importing it)."""
-        if not self.outside:
-            return None
-        where = self.target.rpartition(":")[0]
-        return str(Path(where).resolve()) if where.endswith(".py") else where
-
-
-def parse_spec(text: str) -> BotSpec:
-    parts = text.strip().split(":")
-    if len(parts) > 1 and parts[0].isidentifier() and parts[1] and "=" not in parts[1] \
-            and not parts[1].isidentifier():  # NAME:BUDGET, a registered bot's budget (mcts:400)
-        budget = ("budget", parts[1])
-        rest = parse_spec(":".join([parts[0], *parts[2:]]))
-        return BotSpec(text.strip(), rest.target, (budget, *rest.params))
-    names = [p for p in parts if "=" not in p]
-    if not names or not all(names) or len(names) > 2 or parts[:len(names)] != names:
-        raise UserError(f"--bots {text!r}: a bot is NAME, module:Factory or file.py:Factory, "
-                        "then optional :key=value parameters")
-    params = tuple(_param(text, p) for p in parts[len(names):])
-    return BotSpec(text.strip(), ":".join(names), params)
-
-
-def _param(text: str, item: str) -> tuple[str, Any]:
-    key, _, raw = item.partition("=")
-    if not key.isidentifier():
-        raise UserError(f"--bots {text!r}: {key!r} is not a parameter name")
-    for convert in (int, float):
-        try:
-            return key, convert(raw)
-        except ValueError:
-            pass
-    return key, {"true": True, "false": False}.get(raw.lower(), raw)
 
 
 def available_bots(game: str) -> dict[str, str]:

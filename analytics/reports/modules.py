@@ -22,7 +22,7 @@ from analytics.experiments.balance_modules import module_balance, module_wide
 from analytics.reports import charts
 from analytics.reports import parts as report_parts
 from analytics.reports.parts import Context
-from analytics.reports.report import Section
+from analytics.reports.section import Section
 
 GOAL = "goal space"
 END, ZONE = "end value", "final zone"  # balance_modules' rows of a board's end positions

@@ -18,23 +18,9 @@ from tqdm import tqdm
 
 from analytics.eventlog.roles import Roles
 from analytics.query.database import Filters, LogDatabase, opened
-from analytics.reports import parts
+from analytics.reports import modules, parts
 from analytics.reports.render import RenderedSection, check_writable, write_report
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """One part of a report: a title, a table by name, a chart by name, a reading by name."""
-
-    title: str
-    source: str
-    chart: str | None = None
-    reading: str | None = None
-    sortable: bool = False
-    columns: tuple[str, ...] = ()  # the columns shown (all when empty)
-    params: tuple[tuple[str, object], ...] = ()
-    shown_if: str | None = None  # a condition of parts.CONDITIONS; None: always shown
-
+from analytics.reports.section import Section
 
 COMPONENTS = "components"  # a section repeated for each component kind of the game
 
@@ -96,8 +82,6 @@ def build_report(spec: ReportSpec, out: str | Path, progress: bool = False,
     """
     html_path = check_writable(out)
     md_path = html_path.with_suffix(".md")
-    from analytics.reports import modules  # its sections are declared with `Section`
-
     with opened(db or spec.logs, spec.filters) as db:
         ctx = parts.Context(db, spec.n_boot, spec.min_n)
         if modules.side_by_side(ctx):  # never one table over two modules' games

@@ -20,6 +20,7 @@ from analytics.engine.mcts import (
     search,
     win_rewards,
 )
+from analytics.engine.plugins import plugin_of
 from analytics.errors import UserError
 from analytics.games import PACKAGES, game_of, get_game
 from analytics.policies import make_bot, parse_spec
@@ -217,5 +218,7 @@ def test_the_bot_finds_the_game_it_plays_from_its_view():
         setup = game.setup(game.default_set, "none", {}, 2).game_setup
         state = game.new_game(setup, SeededChance(0), Idle())
         assert game_of(state) is game
-    with pytest.raises(UserError, match="no game plays a dict state"):
-        game_of({})
+        assert plugin_of(state) is game  # the engine's way, which the search bot takes
+    for find in (game_of, plugin_of):
+        with pytest.raises(UserError, match="no game plays a dict state"):
+            find({})
