@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO := logs/demo
 
-.PHONY: install native demo test browser bench soak fuzz mutation lint clean
+.PHONY: install native demo test test-slow browser bench soak fuzz mutation lint clean
 
 # The venv with the package. Plain Python is the reference and the default.
 install: $(STAMP)
@@ -35,9 +35,14 @@ demo: install
 	@echo "open the report: $(abspath reports/out/demo.html)"
 
 # On every core (pytest-xdist); a file's tests stay together on one worker, so each module's
-# fixtures (a Dask cluster, a simulated run) are made once.
+# fixtures (a Dask cluster, a simulated run) are made once. `test` leaves out the tests marked
+# slow (statistical and process tests of many games); `test-slow` runs just those; CI runs both.
+PYTEST := $(PY) -m pytest -n auto --dist loadfile
 test: install browser
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PYTEST) -m "not slow"
+
+test-slow: install browser
+	$(PYTEST) -m slow
 
 # The report test opens the HTML report in a headless Chromium: the system's, else one installed
 # here (Debian's package as root, else Playwright's own download); if neither can be, one line

@@ -89,6 +89,7 @@ def test_the_report_is_written(run, tmp_path):
     assert md.read_text(encoding="utf-8").startswith("# From Python")
 
 
+@pytest.mark.slow  # a process playing the docs' run: `make test-slow`
 def test_the_docs_example_script_runs(tmp_path):
     script = ROOT / "docs" / "examples" / "notebook.py"
     done = subprocess.run([sys.executable, str(script), str(tmp_path / "out")], cwd=tmp_path,

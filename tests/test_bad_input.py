@@ -251,6 +251,7 @@ def test_a_number_not_written_plainly_is_a_usage_error(run, tmp_path, option, va
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # dozens of `dicelab` processes: `make test-slow`
 def test_every_exit_after_an_error_is_clean_never_an_abort(run, tmp_path):
     """pyarrow's and DuckDB's threads aborted the teardown about 1 time in 10 (SIGABRT):
     the process now leaves without it, with the command's code, every time."""

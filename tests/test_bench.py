@@ -9,6 +9,9 @@ from scipy import stats
 
 from analytics.devtools.bench import main, share_in_rounds
 
+# Slow (the benchmark run end to end): in `make test-slow` (CI runs it), not `make test`.
+pytestmark = pytest.mark.slow
+
 
 def figures(output: str, pattern: str) -> list[re.Match]:
     return [m for m in map(re.compile(pattern).search, output.splitlines()) if m]

@@ -14,11 +14,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from analytics.engine import play_game
 from analytics.games.diceforge import GAME
 from analytics.games.diceforge.rules.content import load_card_set
 from analytics.games.diceforge.rules.state import Setup
 from analytics.policies import make_bot
+
+# Slow (hundreds of bot games on both builds; CI also runs it on the compiled build): in `make
+# test-slow` (CI runs it), not `make test`.
+pytestmark = pytest.mark.slow
 
 SETS = ("base", "rebellion-goddess-cards", "rebellion-titans-cards", "base-alternates",
         "goddess-discovery", "titans-discovery")  # the last two: their module (read from the

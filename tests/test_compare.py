@@ -54,6 +54,7 @@ def synthetic(rng, n, players=4, skill=1.0, components=(), owned=None) -> Paired
         ROLES)
 
 
+@pytest.mark.slow  # statistical, over many runs: `make test-slow`
 def test_a_a_flags_about_alpha_on_synthetic_games():
     rng = np.random.default_rng(10)
     trials = 400
@@ -90,6 +91,7 @@ def _draw(games: PairedGames, rows_a: np.ndarray, rows_b: np.ndarray) -> PairedG
         tied=pick(games.tied), owned={k: pick(v) for k, v in games.owned.items()})
 
 
+@pytest.mark.slow  # statistical, over many runs: `make test-slow`
 def test_a_a_flags_about_alpha_on_real_games(pool):
     rng = np.random.default_rng(3)
     trials, n = 200, 40
@@ -105,6 +107,7 @@ def test_a_a_flags_about_alpha_on_real_games(pool):
     assert low <= flags["mean score"] <= high, flags
 
 
+@pytest.mark.slow  # statistical, over many runs: `make test-slow`
 def test_stronger_arm_is_detected(tmp_path, monkeypatch):
     """Arm B's first seat starts with 9 more Gold (12 instead of 3): a test hook, not a rule:
     the player-count setup the engine reads is patched for arm B's run only."""

@@ -22,6 +22,10 @@ from analytics.eventlog.reader import read_table
 from analytics.runs.folder import check_run
 from analytics.runs.simulate import RunConfig
 
+# Slow (`dicelab` processes killed, interrupted and resumed): in `make test-slow` (CI runs it), not
+# `make test`.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).parents[1]
 CONFIG = RunConfig(players=3, games=24, seed=5, bots=("random",))
 PART = 2  # twelve parts: a run stopped early has whole parts and parts still to play

@@ -17,6 +17,10 @@ from analytics.query.database import find_run_folders
 from analytics.reports.modules import MODULE_SECTIONS
 from tests.test_report import PHONE, browser, open_page  # noqa: F401  (browser: a fixture)
 
+# Slow (balance runs of every module, then their reports): in `make test-slow` (CI runs it), not
+# `make test`.
+pytestmark = pytest.mark.slow
+
 MODULES = ("none", "goddess", "titans")
 SETS = "rebellion-titans-cards,goddess-discovery,titans-discovery"
 GAMES, VALUE_GAMES = 8, 4

@@ -12,6 +12,10 @@ from click.testing import CliRunner
 from analytics.cli.app import main
 from tests.test_report import PHONE, browser, open_page  # noqa: F401 - the Chromium fixture
 
+# Slow (the paired commands' runs, their reports opened in Chromium): in `make test-slow` (CI runs
+# it), not `make test`.
+pytestmark = pytest.mark.slow
+
 SMALL = ("--players", "2", "--games", "24", "--workers", "1", "--quiet",
          "--bots", "economist,hero")
 

@@ -39,6 +39,10 @@ from analytics.reports.search import summary_lines, winners_table, write_search_
 from analytics.runs.simulate import run_simulation
 from analytics.runs.workers import Interrupted
 
+# Slow (searches that play thousands of games, some in several processes): in `make test-slow` (CI
+# runs it), not `make test`.
+pytestmark = pytest.mark.slow
+
 DICEFORGE = get_game("diceforge")
 BAZAAR = get_game("bazaar")
 

@@ -6,9 +6,14 @@ import re
 import shlex
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from analytics.cli.app import main
+
+# Slow (the tour's commands run as processes on real runs): in `make test-slow` (CI runs it), not
+# `make test`.
+pytestmark = pytest.mark.slow
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -121,19 +121,28 @@ def _cluster_covariances(fits: list[_Fit], y: np.ndarray, group: np.ndarray, row
     a few hundred MB on 100,000 games)."""
     fitted = [j for j, fit in enumerate(fits) if fit.params is not None]
     # The design's columns at a seat: 1, the owned bit (per column), its group's covariates.
-    values = [np.ones(len(y)), None, *rows[group].T]
+    values = [None, None, *rows[group].T]
+    # A design row's position among a fit's rows, by its key (group * 2 + bit): a lookup
+    # table, half the cost of a binary search per seat.
+    position = np.zeros(2 * len(rows), dtype=np.int64)
     for first in range(0, len(fitted), block):
         chunk = fitted[first:first + block]
         residual = np.empty((len(y), len(chunk)))
         for i, j in enumerate(chunk):
             fit = fits[j]
-            row_of_seat = np.searchsorted(fit.present, group * 2 + bits[:, j])
+            position[fit.present] = np.arange(len(fit.present))
+            row_of_seat = position[group * 2 + bits[:, j]]
             residual[:, i] = y - _sigmoid(fit.x @ fit.params)[row_of_seat]
         summed = {}
         for column, value in enumerate(values):
             if any(column in fits[j].keep for j in chunk):
-                factor = bits[:, chunk] if value is None else value[:, None]
-                summed[column] = _per_game_sums(factor * residual, starts)
+                if column == 0:
+                    scores = residual  # the constant's: 1 * r is r, exactly
+                elif value is None:
+                    scores = bits[:, chunk] * residual
+                else:
+                    scores = value[:, None] * residual
+                summed[column] = _per_game_sums(scores, starts)
         for i, j in enumerate(chunk):
             scores = np.column_stack([summed[c][:, i] for c in fits[j].keep])
             fits[j].cov = _sandwich(scores, len(y), fits[j].cov)

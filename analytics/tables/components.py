@@ -64,7 +64,7 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         # The event totals are the longest query and nothing below needs them until the end:
         # they are read while numpy builds the design and fits.
         totals = db.submit("uses_and_score_by_component", {"component": component})
-        seats = db.run("outcome_by_seat_game")
+        seats = db.run("covariates_by_seat_game")
         acquired = db.run("acquisitions_by_seat_game", {"component": component})
         available = db.run("components_by_run", {"component": component})
         # Alphabetical (code point order, as DuckDB sorts text): acquisitions_by_seat_game

@@ -93,7 +93,7 @@ class SeatDesign:
     @classmethod
     def build(cls, seats: pl.DataFrame, acquired: pl.DataFrame, available: pl.DataFrame,
               names: Sequence[str]) -> SeatDesign:
-        """From `outcome_by_seat_game`, `acquisitions_by_seat_game` and `components_by_run`
+        """From `covariates_by_seat_game`, `acquisitions_by_seat_game` and `components_by_run`
         rows."""
         game = _game_index(seats["game_id"].to_numpy())
         runs = sorted(set(available["run_id"].unique()) | set(seats["run_id"].unique()))

@@ -38,7 +38,9 @@ class Checked:
 
 
 @pytest.mark.parametrize("card_set", ["base", "base-alternates"])
-@pytest.mark.parametrize("players", [2, 3, 4])
+# Two players in `make test`; three and four (longer games, 30-50 s each on a loaded machine) in
+# `make test-slow`.
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 def test_every_bot_answers_legally_without_mutating(players: int, card_set: str) -> None:
     kinds: set[str] = set()
     setup = Setup(players, load_card_set(card_set))
@@ -62,7 +64,9 @@ def test_bot_has_stable_name_and_recorded_params(name: str) -> None:
 GAMES_AGAINST_RANDOM = {"lookahead": 12}
 
 
-@pytest.mark.parametrize("name", HEURISTIC)
+# The search bot's games (about a minute) in `make test-slow`.
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow)
+                                  if n in GAMES_AGAINST_RANDOM else n for n in HEURISTIC])
 def test_bot_beats_random(name: str) -> None:
     """Four-player games against three random bots, seats rotated (60; the search bot 12);
     measured ~99 % wins."""

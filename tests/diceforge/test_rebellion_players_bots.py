@@ -97,7 +97,8 @@ def test_the_left_hand_is_worth_more_with_rivals_on_islands():
     assert worth(b, "left_hand") == with_rival
 
 
-@pytest.mark.parametrize("players", [2, 4])
+# Four players (about 30 s on a loaded machine) in `make test-slow`.
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_every_bot_answers_legally_without_mutating_with_the_player_cards(players):
     kinds: set[str] = set()
     setup = Setup(players, load_card_set(SET))

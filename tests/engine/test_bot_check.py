@@ -150,7 +150,18 @@ def every_builtin_bot():
             yield name, "mcts:4" if bot == "mcts" else bot
 
 
-@pytest.mark.parametrize(("game_name", "bot"), list(every_builtin_bot()))
+# Over 10 s each on a loaded 2-core machine (Altera's games are the longest, a search the slowest
+# bot): in `make test-slow`, which CI runs; the rest of every game's bots in `make test`.
+SLOW_CHECKS = {("diceforge", "lookahead"), ("diceforge", "hero"), ("valeria", "random"),
+               ("valeria", "warlord")}
+
+
+def marked(game_name: str, bot: str):
+    slow = game_name == "altera" or (game_name, bot) in SLOW_CHECKS
+    return pytest.param(game_name, bot, marks=pytest.mark.slow) if slow else (game_name, bot)
+
+
+@pytest.mark.parametrize(("game_name", "bot"), [marked(*pair) for pair in every_builtin_bot()])
 def test_every_builtin_bot_only_reads_and_plays_the_same_games_checked(game_name, bot):
     """Checks on for every seat: no built-in bot writes, and the games are those played
     unchecked (the check itself changes nothing)."""

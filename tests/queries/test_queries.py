@@ -265,6 +265,17 @@ def test_outcome_by_seat_game(db):
     ])
 
 
+@covers("covariates_by_seat_game")
+def test_covariates_by_seat_game(db):
+    frame = db.run("covariates_by_seat_game")
+    assert frame.height == 12 and frame["win_share"].sum() == 3.0
+    expect(frame.slice(3, 3), [
+        (1, 3, "random", 4, "", "run-a", 0.0),
+        (2, 0, "economist", 4, "", "run-a", 0.5),
+        (2, 1, "random", 4, "", "run-a", 0.5),
+    ])
+
+
 @covers("paired_outcome_by_seat_game")
 def test_paired_outcome_by_seat_game(db):
     frame = db.run("paired_outcome_by_seat_game")
