@@ -51,7 +51,6 @@ class AlteraGame(GameBase):
     default_bots, default_set = "random", DEFAULT_SET
     state_type: type = Altera  # what new_game makes (a search bot's view)
     clone_kind = "deploy"  # the decision a bench clones the game at (mid-game)
-    state_type: type = Altera  # what new_game makes (a search bot's view)
     modules: dict[str, str] = {"none": "the base game"}
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
