@@ -14,7 +14,6 @@ from analytics.games.altera import (
     components,
 )
 from analytics.games.altera.assumptions import DEFAULT_SET, load_set, set_names
-from analytics.games.altera.hidden import determinize
 from analytics.games.altera.catalogue import (
     Ability,
     Artifact,
@@ -28,6 +27,7 @@ from analytics.games.altera.catalogue import (
     Space,
     Tracks,
 )
+from analytics.games.altera.hidden import determinize
 from analytics.games.altera.labels import LABELLING
 from analytics.games.altera.options import RULE_OPTIONS, RuleOptions, parse_rule_options
 from analytics.games.altera.rewards import Part
