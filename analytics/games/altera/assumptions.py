@@ -294,12 +294,13 @@ def check_seed_rows(folder: Path, factions: list[Faction], artifacts: list[Artif
     meaning; a seed row the rulebook does not print is an error too."""
     for f in factions:
         if f.source == "seed":
-            want = seed.FACTIONS.get(f.id)
-            got = (f.name, f.priority, f.tier0, f.tier1, f.resources, printed(f.ability.text))
-            if want is None or got != (*want[:4], parse_reward(want[4]), printed(want[5])):
+            faction_row = seed.FACTIONS.get(f.id)
+            seen = (f.name, f.priority, f.tier0, f.tier1, f.resources, printed(f.ability.text))
+            if faction_row is None or seen != (*faction_row[:4], parse_reward(faction_row[4]),
+                                              printed(faction_row[5])):
                 raise UserError(f"{folder / 'factions.toml'}: faction {f.id!r} is marked "
                                 "source = \"seed\" but the rulebook prints "
-                                f"{'no such Faction' if want is None else want}")
+                                f"{'no such Faction' if faction_row is None else faction_row}")
     for a in artifacts:
         if a.source == "seed":
             want = seed.ARTIFACTS.get(a.id)
