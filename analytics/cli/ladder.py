@@ -67,7 +67,9 @@ def ladder_command(game, bots, games, players, seed, card_set, assumptions, modu
 
     plugin = get_game(game)
     spec = LadderSpec(tuple(b.strip() for b in bots.split(",")), game, players, games, seed,
-                      set_or_assumptions(card_set, assumptions) or plugin.default_set, module, parse_rules(rules))
+                      set_or_assumptions(card_set, assumptions) or plugin.default_set, module,
+                      parse_rules(rules))
+    plugin.setup(spec.card_set, spec.module, spec.rules, spec.players)  # players, set, rules
     spec.tables()  # the bots make tables before any folder is made
     out = prepare_out(out, folder=True)
     folders = play_tables(spec, Path(out), workers, not quiet, cluster)

@@ -12,17 +12,38 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sized
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from analytics.errors import UserError, read_user_text
 
 SOURCES = ("seed", "public", "assumed")
+DEFAULT_SET = "default"  # every game ships its default set under this name
 
 
 class RowError(Exception):
     """A bad row, before the file and row are known."""
+
+
+@dataclass(frozen=True)
+class SetHead:
+    """What every set says of itself: its folder, name, content hash, description, its
+    [[count]] rows (component -> count) and how many rows each source marks."""
+
+    folder: Path
+    name: str
+    hash: str
+    description: str
+    counts: dict[str, int]
+    sources: Counter
+
+    def check_count(self, file: str, component: str, items: Sized) -> None:
+        """The set's rows of a component against its [[count]] row, where it has one."""
+        if self.counts.get(component, len(items)) != len(items):
+            raise UserError(f"{self.folder / file}: count of {component} is "
+                            f"{self.counts[component]} but the set has {len(items)}")
 
 
 class SetFolders:
@@ -30,6 +51,11 @@ class SetFolders:
 
     def __init__(self, root: Path, files: tuple[str, ...], head: str = "set.toml") -> None:
         self.root, self.files, self.head = root, files, head
+
+    @classmethod
+    def beside(cls, module_file: str, files: tuple[str, ...]) -> SetFolders:
+        """A game's folders: the shipped sets in `assumptions/` beside its module."""
+        return cls(Path(module_file).parent / "assumptions", files)
 
     def names(self) -> list[str]:
         return sorted(p.name for p in self.root.iterdir() if (p / self.head).is_file())
@@ -44,6 +70,17 @@ class SetFolders:
             raise UserError(f"--assumptions {name_or_dir!r} is neither a shipped set "
                             f"({', '.join(self.names())}) nor a folder")
         return folder
+
+    def open(self, name_or_dir: str, printed: Mapping[str, int]) -> SetHead:
+        """A set's head: its folder found, its head file read (name, description, [[count]]
+        rows; a count marked seed or public must be the `printed` one), hash and sources."""
+        folder = self.folder(name_or_dir)
+        head = self.read(folder, self.head)
+        counts = dict(self.rows(folder, self.head, "count", counted(printed),
+                                lambda n, r: f"count {n} ({r.get('component')})"))
+        sources = self.source_counts(folder)  # reads every file: one missing is a UserError
+        return SetHead(folder, str(head.get("name", folder.name)), self.content_hash(folder),
+                       str(head.get("description", "")), counts, sources)
 
     def content_hash(self, folder: Path) -> str:
         """12 hex digits over every file of the set, by name: the set's identity in runs."""
@@ -87,6 +124,17 @@ class SetFolders:
         return Counter(str(r.get("source")) for f in self.files
                        for t in self.read(folder, f).values()
                        if isinstance(t, list) for r in t if isinstance(r, dict))
+
+
+def counted(printed: Mapping[str, int]) -> Callable[[dict], tuple[str, int]]:
+    """A [[count]] row's builder: (component, count); marked seed or public, the printed one."""
+    def row(r: dict) -> tuple[str, int]:
+        component, n = str(r["component"]), integer(r, "count", 0)
+        if r["source"] in ("seed", "public") and printed.get(component) != n:
+            raise RowError(f"marked source = {r['source']!r} but the printed count is "
+                           f"{printed.get(component, 'not given')}")
+        return component, n
+    return row
 
 
 def check_source(row: dict) -> None:

@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from analytics.errors import UserError, read_user_text
 
 # A rule option: (default, allowed values, what it decides).
 RuleOption = tuple[str, tuple[str, ...], str]
+Options = TypeVar("Options")
 
 
 def preset_names(folder: Path) -> list[str]:
@@ -113,3 +115,16 @@ def check_rule_options(pairs: Mapping[str, str], declared: Mapping[str, RuleOpti
         if value not in allowed:
             raise UserError(f"rule option {name}={value!r} is not allowed; choose one of "
                             f"{', '.join(allowed)}")
+
+
+def parse_options(make: Callable[..., Options], pairs: Mapping[str, str],
+                  declared: Mapping[str, RuleOption]) -> Options:
+    """A game's rule options (a dataclass of strings) from NAME -> VALUE pairs, the others at
+    their defaults; an unknown name or value is one UserError (check_rule_options)."""
+    check_rule_options(pairs, declared)
+    return make(**pairs)
+
+
+def options_record(options: Any) -> dict[str, str]:
+    """A game's rule options as its runs record them: NAME -> VALUE, every option."""
+    return asdict(options)

@@ -95,7 +95,7 @@ def test_a_bad_row_is_one_error_naming_file_and_row(copy, name, old, new, messag
      'text = "Gain 1 Influence when resolving red dice."\nsource = "seed"',
      "faction 'ember_warden' is marked source = \"seed\" but the rulebook prints no such"),
     ("set.toml", "count = 20\nsource = \"seed\"", "count = 21\nsource = \"seed\"",
-     "count 2 (artifacts) is marked source = \"seed\" but the rulebook prints 20"),
+     "set.toml: count 2 (artifacts): marked source = 'seed' but the printed count is 20"),
 ])
 def test_a_row_marked_seed_must_say_what_the_rulebook_prints(copy, name, old, new, message):
     edit(copy, name, old, new)

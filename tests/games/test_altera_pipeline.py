@@ -98,7 +98,8 @@ def test_win_rate_by_priority_number_counts_the_seats_that_took_each_faction(run
     priority = pl.DataFrame({"faction": list(aset.factions),
                              "value": [str(f.priority) for f in aset.factions.values()]})
     expected = (players.join(chosen, on=["game_id", "seat"]).join(priority, on="faction")
-                .group_by("value").agg(n=pl.len(), win_rate=pl.col("win_share").cast(pl.Float64).mean(),
+                .group_by("value").agg(n=pl.len(),
+                                       win_rate=pl.col("win_share").cast(pl.Float64).mean(),
                                        mean_score=pl.col("score").mean()))
     assert sum(r["n"] for r in rows) == 120
     got = {r["value"]: (r["n"], round(r["win_rate"], 9), round(r["mean_score"], 9))

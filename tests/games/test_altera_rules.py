@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from analytics.games.altera import dice
-from analytics.games.altera.artifacts import buy_benefactor, craft_action, free_actions
 from analytics.games.altera.deploy import deploy_phase, slot_options
-from analytics.games.altera.gains import gain_influence
+from analytics.games.altera.free_actions import buy_benefactor, free_actions
+from analytics.games.altera.gains import craft_action
 from analytics.games.altera.objectives import best_completed
+from analytics.games.altera.resources import gain_influence
 from analytics.games.altera.rounds import clash_phase, recruitment_phase, reset_phase
 from tests.games.altera_helpers import ASET, events, table
 

@@ -14,7 +14,6 @@ from analytics.games.altera import (
     components,
 )
 from analytics.games.altera.assumptions import DEFAULT_SET, load_set, set_names
-from analytics.games.altera.hidden import determinize
 from analytics.games.altera.catalogue import (
     Ability,
     Artifact,
@@ -28,12 +27,14 @@ from analytics.games.altera.catalogue import (
     Space,
     Tracks,
 )
+from analytics.games.altera.hidden import determinize
 from analytics.games.altera.labels import LABELLING
-from analytics.games.altera.options import RULE_OPTIONS, RuleOptions, parse_rule_options
+from analytics.games.altera.options import RULE_OPTIONS, RuleOptions
 from analytics.games.altera.rewards import Part
 from analytics.games.altera.roles import ROLES
 from analytics.games.altera.rounds import new_game, play, rival_standings, standings
 from analytics.games.altera.state import Altera, Setup
+from analytics.games.content import options_record, parse_options
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 
 
@@ -51,7 +52,6 @@ class AlteraGame(GameBase):
     default_bots, default_set = "random", DEFAULT_SET
     state_type: type = Altera  # what new_game makes (a search bot's view)
     clone_kind = "deploy"  # the decision a bench clones the game at (mid-game)
-    state_type: type = Altera  # what new_game makes (a search bot's view)
     modules: dict[str, str] = {"none": "the base game"}
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
@@ -73,9 +73,9 @@ class AlteraGame(GameBase):
               ) -> RunSetup:
         check_players_and_module(self, players, module)
         aset = load_set(card_set)
-        options = parse_rule_options(dict(rules))
+        options = parse_options(RuleOptions, rules, RULE_OPTIONS)
         return RunSetup(players, f"{aset.name} [{aset.hash}]", (aset.hash,), module,
-                        options.as_dict(), Setup(players, aset, options))
+                        options_record(options), Setup(players, aset, options))
 
     def new_game(self, setup: Setup, chance, decider) -> Altera:
         return new_game(setup, chance, decider)

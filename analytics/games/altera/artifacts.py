@@ -1,15 +1,14 @@
-"""Artifacts (craft once per game each, upgrade to ready, trash), Benefactor tokens, and the
-free actions a seat may take between deployments: once-per-round abilities and Benefactor
-purchases ("at any time", outside the printed exceptions)."""
+"""Artifacts: craft (once per game each), upgrade (readies the ability), trash. Crafting pays
+and takes the card; the reward it gives is granted by the caller (gains.craft_action), so
+that this module needs nothing of the rewards that can craft."""
 
 from __future__ import annotations
 
-from analytics.games.altera import dice
-from analytics.games.altera.gains import abilities, affordable, gain_influence, grant, spend
+from analytics.games.altera.resources import spend
+from analytics.games.altera.rewards import Reward
 from analytics.games.altera.state import Altera, Player
-from analytics.games.altera.words import GUILDS
 
-SKIP, DONE = "skip", "done"
+SKIP = "skip"
 
 
 def craft_options(state: Altera, p: Player, any_currency: bool) -> list[str]:
@@ -32,15 +31,17 @@ def craft_options(state: Altera, p: Player, any_currency: bool) -> list[str]:
     return options
 
 
-def craft_action(state: Altera, p: Player, cause: str, any_currency: bool = False) -> None:
-    """The Craft Artifact action: craft an available Artifact or upgrade an owned one (or
-    neither); `any_currency` lets Coins pay instead of Shards."""
+def craft_or_upgrade(state: Altera, p: Player, cause: str, any_currency: bool
+                     ) -> tuple[str, Reward] | None:
+    """The Craft Artifact action up to its reward: the seat crafts an available Artifact or
+    upgrades an owned one (or neither), and pays; the Artifact and the reward to grant, or
+    None. `any_currency` lets Coins pay instead of Shards."""
     options = craft_options(state, p, any_currency)
     if not options:
-        return
+        return None
     pick = state.decider.decide(p.seat, "craft", (SKIP, *options), cause)
     if pick == SKIP:
-        return
+        return None
     what, artifact, currency = pick.split(":")
     card = state.setup.aset.artifacts[artifact]
     if what == "craft":
@@ -49,83 +50,15 @@ def craft_action(state: Altera, p: Player, cause: str, any_currency: bool = Fals
         p.artifacts[artifact] = "basic"
         p.crafted.append(artifact)
         state.log.emit(p.seat, "artifact_crafted", item=artifact, cause=cause)
-        grant(state, p, card.craft_reward, artifact)
-    else:
-        spend(state, p, currency, card.upgrade_cost, artifact)
-        p.artifacts[artifact] = "upgraded"
-        if artifact in p.used:  # upgrading readies it again this round
-            p.used.remove(artifact)
-        state.log.emit(p.seat, "artifact_upgraded", item=artifact, cause=cause)
-        grant(state, p, card.upgrade_reward, artifact)
+        return artifact, card.craft_reward
+    spend(state, p, currency, card.upgrade_cost, artifact)
+    p.artifacts[artifact] = "upgraded"
+    if artifact in p.used:  # upgrading readies it again this round
+        p.used.remove(artifact)
+    state.log.emit(p.seat, "artifact_upgraded", item=artifact, cause=cause)
+    return artifact, card.upgrade_reward
 
 
 def trash_artifact(state: Altera, p: Player, artifact: str, cause: str) -> None:
     p.artifacts[artifact] = "trashed"
     state.log.emit(p.seat, "artifact_trashed", item=artifact, cause=cause)
-
-
-# ---- Benefactors ----
-
-def benefactor_options(state: Altera, p: Player) -> list[str]:
-    tracks = state.setup.aset.tracks
-    options = []
-    for guild in GUILDS:
-        price = tracks.benefactor_price(guild, p.rep[guild])
-        if (price is not None and price <= p.res["coin"] and guild not in p.benefactors
-                and state.benefactor_stacks[guild] > 0):
-            options.append(f"benefactor:{guild}")
-    return options
-
-
-def buy_benefactor(state: Altera, p: Player, guild: str) -> None:
-    """Pay the price at the seat's position; the token acts now and every later round."""
-    price = state.setup.aset.tracks.benefactor_price(guild, p.rep[guild])
-    cause = f"benefactor:{guild}"
-    spend(state, p, "coin", price or 0, cause)
-    state.benefactor_stacks[guild] -= 1
-    p.benefactors.append(guild)
-    state.log.emit(p.seat, "benefactor_bought", item=guild, amount=price, cause=cause)
-    if guild == "artisan":
-        gain_influence(state, p, 2, cause)
-    elif guild == "alchemist":
-        dice.draw(state, p, cause)
-    elif p.reserve > 0:  # merchant: the 3rd Emissary, for good
-        p.reserve -= 1
-        p.available += 1
-        state.log.emit(p.seat, "emissary_unlocked", amount=1, cause=cause)
-
-
-# ---- once-per-round abilities ----
-
-def round_abilities(state: Altera, p: Player) -> list[str]:
-    """The once-per-round abilities the seat may use now (ready, and affordable)."""
-    found = []
-    for owner, ability, _ in abilities(state, p):
-        if ability.kind == "round" and owner not in p.used:
-            costs = [part.cost for part in ability.reward if part.cost]
-            if all(affordable(state, p, c) for c in costs):
-                found.append(f"ability:{owner}")
-    return found
-
-
-def use_ability(state: Altera, p: Player, owner: str) -> None:
-    ability = next(a for o, a, _ in abilities(state, p) if o == owner)
-    p.used.append(owner)
-    state.log.emit(p.seat, "ability_used", item=owner, cause="once_per_round")
-    grant(state, p, ability.reward, owner, chosen=True)
-
-
-def free_actions(state: Altera, p: Player, window: str) -> None:
-    """Abilities and Benefactor purchases, any number, until the seat is done."""
-    while True:
-        options = (*round_abilities(state, p), *benefactor_options(state, p))
-        if not options:
-            return
-        pick = state.decider.decide(p.seat, "free", (DONE, *options), window)
-        if pick == DONE:
-            return
-        what, name = pick.split(":")
-        if what == "ability":
-            use_ability(state, p, name)
-        else:
-            buy_benefactor(state, p, name)

@@ -30,6 +30,7 @@ from analytics.games.altera.catalogue import (
 from analytics.games.altera.rewards import RewardError, parse_reward
 from analytics.games.altera.words import BASIC, BLANK, GUILDS, ICONS, OBJECTIVE_RESOURCES, TRACKS
 from analytics.games.assumption_sets import (
+    DEFAULT_SET,
     RowError,
     SetFolders,
     id_tag,
@@ -38,26 +39,12 @@ from analytics.games.assumption_sets import (
     unique_ids,
 )
 
-SETS_DIR = Path(__file__).parent / "assumptions"
-DEFAULT_SET = "default"
 FILES = ("set.toml", "dice.toml", "guild_cards.toml", "factions.toml", "artifacts.toml",
          "objectives.toml", "tracks.toml")
-FOLDERS = SetFolders(SETS_DIR, FILES)
+FOLDERS = SetFolders.beside(__file__, FILES)
+SETS_DIR = FOLDERS.root
+set_names = FOLDERS.names
 DECK = {1: 1, 2: 3, 3: 3}  # a Guild deck: 1 Stage 1 card, 3 Stage 2, 3 Stage 3
-COUNTED = {"guild_cards": "cards", "factions": "factions", "artifacts": "artifacts",
-           "objectives": "objectives"}
-
-
-def set_names() -> list[str]:
-    return FOLDERS.names()
-
-
-def set_folder(name_or_dir: str) -> Path:
-    return FOLDERS.folder(name_or_dir)
-
-
-def read_toml(folder: Path, name: str) -> dict[str, Any]:
-    return FOLDERS.read(folder, name)
 
 
 def rows(folder: Path, name: str, table: str, build, tag) -> list[Any]:
@@ -261,12 +248,8 @@ def tracks(folder: Path) -> Tracks:
 
 def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
     """The checked assumption set of a shipped name or a folder."""
-    folder = set_folder(name_or_dir)
-    head = read_toml(folder, "set.toml")
-    counts = dict(rows(folder, "set.toml", "count",
-                       lambda r: (str(r["component"]), integer(r, "count", 0)),
-                       lambda n, r: f"count {n} ({r.get('component')})"))
-    check_seed_counts(folder, head)
+    head = FOLDERS.open(name_or_dir, seed.COUNTS)
+    folder = head.folder
     dice = rows(folder, "dice.toml", "die", die, die_tag)
     by_id = {d.id: d for d in dice}
     for tier, guilds in ((0, (BASIC,)), *((t, GUILDS) for t in (1, 2, 3))):
@@ -280,33 +263,24 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
     factions = rows(folder, "factions.toml", "faction", faction, id_tag("faction"))
     artifacts = rows(folder, "artifacts.toml", "artifact", artifact, id_tag("artifact"))
     objectives = rows(folder, "objectives.toml", "objective", objective, id_tag("objective"))
-    for file, table, items in (("guild_cards.toml", "card", cards),
-                               ("factions.toml", "faction", factions),
-                               ("artifacts.toml", "artifact", artifacts),
-                               ("objectives.toml", "objective", objectives)):
+    for file, table, component, items in (
+            ("guild_cards.toml", "card", "guild_cards", cards),
+            ("factions.toml", "faction", "factions", factions),
+            ("artifacts.toml", "artifact", "artifacts", artifacts),
+            ("objectives.toml", "objective", "objectives", objectives)):
         unique_ids(folder / file, table, items)
-    check_counts(folder, counts, {"guild_cards": cards, "factions": factions,
-                                  "artifacts": artifacts, "objectives": objectives})
-    check_seed_rows(folder, counts, factions, artifacts)
+        head.check_count("set.toml", component, items)
+    for needed in ("factions", "artifacts"):
+        if needed not in head.counts:
+            raise UserError(f"{folder / 'set.toml'}: no [[count]] row for {needed}")
+    check_seed_rows(folder, factions, artifacts)
     priorities = Counter(f.priority for f in factions)
     if max(priorities.values()) > 1:
         raise UserError(f"{folder / 'factions.toml'}: two Factions share a priority number")
-    sources = FOLDERS.source_counts(folder)
-    return AssumptionSet(str(head.get("name", folder.name)), FOLDERS.content_hash(folder),
-                         str(head.get("description", "")), counts, by_id, {c.id: c for c in cards},
-                         {f.id: f for f in factions}, {a.id: a for a in artifacts},
-                         {o.id: o for o in objectives}, tracks(folder),
-                         sources["assumed"], sources["seed"])
-
-
-def check_counts(folder: Path, counts: dict[str, int], found: dict[str, list]) -> None:
-    for component, items in found.items():
-        if component in counts and counts[component] != len(items):
-            raise UserError(f"{folder / 'set.toml'}: count of {component} is "
-                            f"{counts[component]} but the set has {len(items)}")
-    for needed in ("factions", "artifacts"):
-        if needed not in counts:
-            raise UserError(f"{folder / 'set.toml'}: no [[count]] row for {needed}")
+    return AssumptionSet(head.name, head.hash, head.description, head.counts, by_id,
+                         {c.id: c for c in cards}, {f.id: f for f in factions},
+                         {a.id: a for a in artifacts}, {o.id: o for o in objectives},
+                         tracks(folder), head.sources["assumed"], head.sources["seed"])
 
 
 def printed(ability_text: str) -> tuple:
@@ -315,18 +289,18 @@ def printed(ability_text: str) -> tuple:
     return parsed.kind, parsed.target, parsed.reward, parsed.amount
 
 
-def check_seed_rows(folder: Path, counts: dict[str, int], factions: list[Faction],
-                    artifacts: list[Artifact]) -> None:
+def check_seed_rows(folder: Path, factions: list[Faction], artifacts: list[Artifact]) -> None:
     """A row marked seed must say what the rulebook prints (seed.py), word for word in
     meaning; a seed row the rulebook does not print is an error too."""
     for f in factions:
         if f.source == "seed":
-            want = seed.FACTIONS.get(f.id)
-            got = (f.name, f.priority, f.tier0, f.tier1, f.resources, printed(f.ability.text))
-            if want is None or got != (*want[:4], parse_reward(want[4]), printed(want[5])):
+            faction_row = seed.FACTIONS.get(f.id)
+            seen = (f.name, f.priority, f.tier0, f.tier1, f.resources, printed(f.ability.text))
+            if faction_row is None or seen != (*faction_row[:4], parse_reward(faction_row[4]),
+                                              printed(faction_row[5])):
                 raise UserError(f"{folder / 'factions.toml'}: faction {f.id!r} is marked "
                                 "source = \"seed\" but the rulebook prints "
-                                f"{'no such Faction' if want is None else want}")
+                                f"{'no such Faction' if faction_row is None else faction_row}")
     for a in artifacts:
         if a.source == "seed":
             want = seed.ARTIFACTS.get(a.id)
@@ -338,11 +312,3 @@ def check_seed_rows(folder: Path, counts: dict[str, int], factions: list[Faction
                 raise UserError(f"{folder / 'artifacts.toml'}: artifact {a.id!r} is marked "
                                 "source = \"seed\" but the rulebook prints "
                                 f"{'no such Artifact' if want is None else want}")
-
-
-def check_seed_counts(folder: Path, head: dict[str, Any]) -> None:
-    for number, row in enumerate(head.get("count", []), 1):
-        if row.get("source") == "seed" and seed.COUNTS.get(row.get("component")) != row["count"]:
-            raise UserError(f"{folder / 'set.toml'}: count {number} ({row.get('component')}) "
-                            "is marked source = \"seed\" but the rulebook prints "
-                            f"{seed.COUNTS.get(row.get('component'), 'no such count')}")

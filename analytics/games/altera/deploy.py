@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from analytics.engine.simultaneous import ask_together
 from analytics.games.altera import dice, variants
-from analytics.games.altera.artifacts import free_actions
 from analytics.games.altera.catalogue import Face
-from analytics.games.altera.gains import (
-    choose_track,
-    gain_reputation,
-    grant,
-    resolve_die,
-    spend,
-)
+from analytics.games.altera.free_actions import free_actions
+from analytics.games.altera.gains import choose_track, gain_reputation, grant, resolve_die
+from analytics.games.altera.resources import spend
 from analytics.games.altera.state import BASIC_SPACES, SPACES, Altera, Player
 
 PASS = "pass"

@@ -1,50 +1,19 @@
-"""What a seat gains and pays: resources (Influence flips at 10 and stops at 20), Reputation
-one step at a time with the rewards printed on the spaces it lands on, rewards of the reward
-grammar (paid, scaling, choices) and every effect they name, and the abilities that trigger
-on a gain (on_reputation, on_resolve)."""
+"""What a seat gains: Reputation one step at a time with the rewards printed on the spaces it
+lands on, rewards of the reward grammar (paid, scaling, choices) and every effect they name
+(the Craft Artifact action among them), and the abilities that trigger on a gain
+(on_reputation, on_resolve). Resources are resources.py's, crafting artifacts.py's: neither
+grants a reward, so neither imports this module."""
 
 from __future__ import annotations
 
-from analytics.games.altera import dice
+from analytics.games.altera import artifacts, dice, objectives
 from analytics.games.altera.catalogue import Ability, Face
+from analytics.games.altera.resources import gain, gain_influence, spend
 from analytics.games.altera.rewards import Items, Part, Reward, items_text
-from analytics.games.altera.state import INFLUENCE_CAP, INFLUENCE_FLIP, Altera, Player
+from analytics.games.altera.state import Altera, Player
 from analytics.games.altera.words import COUNCIL, COUNCIL_ICONS, GUILDS, TRACKS, WILD_CHOICES
 
 PAY, DECLINE = "pay", "decline"
-
-
-# ---- resources ----
-
-def gain(state: Altera, p: Player, res: str, amount: int, cause: str) -> None:
-    if amount <= 0:
-        return
-    if res == "influence":
-        gain_influence(state, p, amount, cause)
-        return
-    p.res[res] += amount
-    state.log.emit(p.seat, "resource_gained", resource=res, amount=amount, cause=cause)
-
-
-def gain_influence(state: Altera, p: Player, amount: int, cause: str) -> None:
-    """Influence: past 10 the marker flips to its +10 side (logged), and it stops at 20."""
-    before = p.res["influence"]
-    after = min(INFLUENCE_CAP, before + amount)
-    if after > before:
-        p.res["influence"] = after
-        state.log.emit(p.seat, "resource_gained", resource="influence", amount=after - before,
-                       cause=cause)
-    if before <= INFLUENCE_FLIP < after:
-        state.log.emit(p.seat, "influence_flipped", cause=cause)
-    if before + amount > after:
-        state.log.emit(p.seat, "resource_overflowed", resource="influence",
-                       amount=before + amount - after, cause=cause)
-
-
-def spend(state: Altera, p: Player, res: str, amount: int, cause: str) -> None:
-    if amount > 0:
-        p.res[res] -= amount
-        state.log.emit(p.seat, "resource_spent", resource=res, amount=-amount, cause=cause)
 
 
 # ---- Reputation ----
@@ -199,8 +168,6 @@ def grant_part(state: Altera, p: Player, part: Part, cause: str, face: Face | No
 
 
 def apply_effect(state: Altera, p: Player, effect: str, cause: str) -> None:
-    from analytics.games.altera import artifacts, objectives  # they grant rewards too
-
     if effect in p.res:
         gain(state, p, effect, 1, cause)
     elif effect == "rep_wild":
@@ -218,7 +185,7 @@ def apply_effect(state: Altera, p: Player, effect: str, cause: str) -> None:
     elif effect == "reroll":
         dice.reroll(state, p, cause)
     elif effect in ("craft", "craft_any_currency"):
-        artifacts.craft_action(state, p, cause, effect == "craft_any_currency")
+        craft_action(state, p, cause, effect == "craft_any_currency")
     elif effect == "objective":
         objectives.draw_objective(state, p, cause)
     elif effect.startswith("recruit_tier"):
@@ -233,3 +200,10 @@ def recruit_free(state: Altera, p: Player, tier: int, cause: str) -> None:
     if options:
         dice.recruit(state, p, state.decider.decide(p.seat, "gain_die", tuple(options), cause),
                      cause)
+
+
+def craft_action(state: Altera, p: Player, cause: str, any_currency: bool = False) -> None:
+    """The Craft Artifact action: craft or upgrade (artifacts.py), then its reward."""
+    done = artifacts.craft_or_upgrade(state, p, cause, any_currency)
+    if done is not None:
+        grant(state, p, done[1], done[0])

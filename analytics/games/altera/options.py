@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from analytics.games.altera.assumptions import load_set
-from analytics.games.content import check_rule_options
 
 # name -> (default, allowed values, what it decides)
 RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -34,11 +33,3 @@ class RuleOptions:
     forbid: str = "none"
     ghost: str = "on"
     overflow: str = "on"
-
-    def as_dict(self) -> dict[str, str]:
-        return asdict(self)
-
-
-def parse_rule_options(rules: dict[str, str]) -> RuleOptions:
-    check_rule_options(rules, RULE_OPTIONS)
-    return RuleOptions(**rules)

@@ -10,19 +10,13 @@ from __future__ import annotations
 from analytics.engine.events import EventLog
 from analytics.engine.simultaneous import ask_together
 from analytics.games.altera import dice, variants
-from analytics.games.altera.artifacts import free_actions, trash_artifact
+from analytics.games.altera.artifacts import trash_artifact
 from analytics.games.altera.catalogue import die_id
 from analytics.games.altera.deploy import deploy_phase
-from analytics.games.altera.gains import (
-    abilities,
-    gain,
-    gain_influence,
-    grant,
-    reset_reputation,
-    resolve_die,
-    spend,
-)
+from analytics.games.altera.free_actions import free_actions
+from analytics.games.altera.gains import abilities, grant, reset_reputation, resolve_die
 from analytics.games.altera.objectives import best_completed
+from analytics.games.altera.resources import gain, gain_influence, spend
 from analytics.games.altera.state import (
     DRAW,
     EMISSARIES,

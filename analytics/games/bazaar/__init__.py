@@ -19,10 +19,11 @@ from analytics.games.bazaar.components import CHARMS, DICE, Charm, Die, Side, si
 from analytics.games.bazaar.components import gives as charm_gives
 from analytics.games.bazaar.content import CharmSet, load_charm_set, preset_names, set_text
 from analytics.games.bazaar.labels import LABELLING
-from analytics.games.bazaar.options import RULE_OPTIONS, RuleOptions, parse_rule_options
+from analytics.games.bazaar.options import RULE_OPTIONS, RuleOptions
 from analytics.games.bazaar.roles import ROLES
 from analytics.games.bazaar.state import Bazaar, Setup, clone, new_game
 from analytics.games.bazaar.turn import play, standings
+from analytics.games.content import options_record, parse_options
 from analytics.games.plugin import GameBase, RunSetup, check_players_and_module
 
 
@@ -61,11 +62,11 @@ class BazaarGame(GameBase):
               ) -> RunSetup:
         check_players_and_module(self, players, module)
         charms = load_charm_set(card_set)
-        options = parse_rule_options(dict(rules))
+        options = parse_options(RuleOptions, rules, RULE_OPTIONS)
         if options.forbid != "none" and options.forbid not in charms.charm_ids:
             raise UserError(f"rule option forbid={options.forbid}: charm {options.forbid!r} "
                             f"is not in set {charms.name!r} (nothing to forbid)")
-        return RunSetup(players, charms.name, charms.charm_ids, module, options.as_dict(),
+        return RunSetup(players, charms.name, charms.charm_ids, module, options_record(options),
                         Setup(players, charms, options))
 
     def new_game(self, setup: Setup, chance, decider) -> Bazaar:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from analytics.games.bazaar.components import CHARMS
-from analytics.games.content import check_rule_options
 
 # name -> (default, allowed values, what it decides)
 RULE_OPTIONS: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -29,14 +28,5 @@ class RuleOptions:
     draw: str = "3"
     forbid: str = "none"
 
-    def as_dict(self) -> dict[str, str]:
-        return asdict(self)
-
     def opening_coins(self, seat: int) -> int:
         return 2 + seat if self.purse == "graded" else 2
-
-
-def parse_rule_options(rules: dict[str, str]) -> RuleOptions:
-    """Rule options from NAME -> VALUE; an unknown name or value is one UserError."""
-    check_rule_options(rules, RULE_OPTIONS)
-    return RuleOptions(**rules)

@@ -11,6 +11,7 @@ from typing import Any
 
 from analytics.errors import UserError
 from analytics.games.assumption_sets import (
+    DEFAULT_SET,
     RowError,
     SetFolders,
     id_tag,
@@ -43,21 +44,17 @@ from analytics.games.valeria.words import (
     TROOPS,
 )
 
-SETS_DIR = Path(__file__).parent / "assumptions"
-DEFAULT_SET = "default"
 FILES = ("set.toml", "board.toml", "plans.toml", "champions.toml", "awards.toml",
          "campaign.toml", "great_battles.toml", "spells.toml")
-FOLDERS = SetFolders(SETS_DIR, FILES)
+FOLDERS = SetFolders.beside(__file__, FILES)
+SETS_DIR = FOLDERS.root
+set_names = FOLDERS.names
 UNLOCKS = ("troop_space", *(f"cap_{t}" for t in CAPPED))
 NUMBERS = ("troop_spaces", "reserve", "line", "display", "battles_to_end", "conquest_markers",
            "participation_markers", "spells_dealt", "great_battle_display", "tactics_influence",
            "gold_base", "magic_gain", "gem_gain")
 SIDES = ("standard", "difficult")
 PLAYERS = (1, 2, 3, 4, 5)
-
-
-def set_names() -> list[str]:
-    return FOLDERS.names()
 
 
 def parse_gains(text: str, allowed: tuple[str, ...] = GAINS) -> Gains:
@@ -246,10 +243,8 @@ def spell(r: dict) -> SpellCard:
 
 def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
     """The checked assumption set of a shipped name or a folder."""
-    folder = FOLDERS.folder(name_or_dir)
-    head = FOLDERS.read(folder, "set.toml")
-    counts = dict(FOLDERS.rows(folder, "set.toml", "count", count_row,
-                               lambda n, r: f"count {n} ({r.get('component')})"))
+    head = FOLDERS.open(name_or_dir, {**seed.COUNTS, **seed.PUBLIC_COUNTS})
+    folder = head.folder
     found = {"battle_plans": FOLDERS.rows(folder, "plans.toml", "plan", plan, id_tag("plan")),
              "champions": FOLDERS.rows(folder, "champions.toml", "champion", champion,
                                        id_tag("champion")),
@@ -263,9 +258,7 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
              "spell_cards": "spells.toml"}
     for component, items in found.items():
         unique_ids(folder / files[component], component, items)
-        if counts.get(component, len(items)) != len(items):
-            raise UserError(f"{folder / 'set.toml'}: count of {component} is "
-                            f"{counts[component]} but the set has {len(items)}")
+        head.check_count("set.toml", component, items)
     unique_ids(folder / "spells.toml", "power", powers)
     by_power = {p.id: p for p in powers}
     for card in found["spell_cards"]:
@@ -277,25 +270,15 @@ def load_set(name_or_dir: str = DEFAULT_SET) -> AssumptionSet:
         if not any(a.deck == deck for a in found["awards"]):
             raise UserError(f"{folder / 'awards.toml'}: no Award in deck {deck}")
     areas, chains = campaign(folder)
-    sources = FOLDERS.source_counts(folder)
+    sources = head.sources
     return AssumptionSet(
-        str(head.get("name", folder.name)), FOLDERS.content_hash(folder),
-        str(head.get("description", "")), counts, board(folder),
+        head.name, head.hash, head.description, head.counts, board(folder),
         {p.id: p for p in found["battle_plans"]}, {c.id: c for c in found["champions"]},
         {a.id: a for a in found["awards"]}, areas, chains,
         tuple(sorted({a.map for a in areas.values()})),
         {g.id: g for g in found["great_battles"]}, by_power,
         {s.id: s for s in found["spell_cards"]}, sources["assumed"], sources["seed"],
         sources["public"])
-
-
-def count_row(r: dict) -> tuple[str, int]:
-    component, n = str(r["component"]), integer(r, "count", 0)
-    printed = {**seed.COUNTS, **seed.PUBLIC_COUNTS}
-    if r["source"] in ("seed", "public") and printed.get(component) != n:
-        raise RowError(f"marked source = {r['source']!r} but the printed count is "
-                       f"{printed.get(component, 'not given')}")
-    return component, n
 
 
 def campaign(folder: Path) -> tuple[dict[str, Area], dict[str, Chain]]:
