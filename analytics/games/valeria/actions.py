@@ -74,7 +74,7 @@ def reserve(state: Valeria, p: Player, plan: str, cause: str) -> None:
 
 def refill_line(state: Valeria) -> None:
     while len(state.line) < number(state, "line") and state.plan_deck:
-        state.line.append(state.plan_deck.pop(0))
+        state.line.append(state.dealt("plans"))
 
 
 # ---- at a Shrine ----
@@ -152,7 +152,7 @@ def champions_shrine(state: Valeria, p: Player, off: int) -> None:
     row = state.display[card.kind]
     row.remove(chosen)
     if state.champion_decks[card.kind]:
-        row.append(state.champion_decks[card.kind].pop(0))
+        row.append(state.dealt(f"champions:{card.kind}"))
     p.champions.append(chosen)
     state.log.emit(p.seat, "champion_bought", item=chosen, amount=card.cost, cause="champions")
     if card.kind == "instant":

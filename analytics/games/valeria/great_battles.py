@@ -18,6 +18,7 @@ def deal(state: Valeria) -> None:
     order = state.chance.shuffle("great_battles", len(state.setup.aset.battles))
     ids = list(state.setup.aset.battles)
     state.battle_deck = [ids[i] for i in order]
+    state.unseen["great_battles"] = len(state.battle_deck)
     shown = 1 if state.setup.players == 1 else state.setup.aset.board.numbers[
         "great_battle_display"]
     for _ in range(shown):
@@ -25,7 +26,7 @@ def deal(state: Valeria) -> None:
 
 
 def show(state: Valeria) -> None:
-    card = state.battle_deck.pop(0)
+    card = state.dealt("great_battles")
     state.battles.append(card)
     state.battle_dice[card] = [None] * 5
     state.markers_on[card] = []

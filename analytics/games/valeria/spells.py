@@ -64,6 +64,7 @@ def offer(state: Valeria, p: Player, moment: str, fight=None, needed: bool = Fal
         return
     card, pid = chosen.split(":")
     p.spells.remove(card)
+    state.spells_cast.append(card)
     p.cast = True
     state.log.emit(p.seat, "spell_cast", item=pid, cause=card, detail=moment)
     cast(state, p, aset.powers[pid], fight)
