@@ -4,6 +4,8 @@ modules, report and sweep."""
 
 from __future__ import annotations
 
+import json
+
 import polars as pl
 import pytest
 from click.testing import CliRunner
@@ -54,6 +56,15 @@ def test_compare_plays_a_module_against_the_base_game_on_the_same_seeds(tmp_path
                      "--module-b", "great_battles", "--players", "4", "--games", "8",
                      "--bots", "warlord", "--endpoint", "score", "--format", "json", *SMALL)
     assert "great_battles" in result.output
+    rows = json.loads(result.stdout)["rows"]
+    sources = {r["item"]: r for r in rows if r["section"] == "score_source"}
+    score = next(r for r in rows if r["item"] == "mean score")
+    # the VP by source, per seat, paired: it adds up to the mean score in each arm, and the
+    # Great Battles' VP is the module's alone
+    for arm in ("a", "b", "difference"):
+        assert sum(r[arm] for r in sources.values()) == pytest.approx(score[arm])
+    assert sources["great_battle"]["a"] == 0 < sources["great_battle"]["low"]
+    assert {r["n_games"] for r in sources.values()} == {8}
 
 
 def test_sweep_across_assumption_sets(tmp_path):
