@@ -6,7 +6,16 @@ a player completes the last battle (rule `end`), then the end-game scoring."""
 from __future__ import annotations
 
 from analytics.engine.events import EventLog
-from analytics.games.valeria import actions, battle, board, great_battles, solo, spells
+from analytics.games.valeria import (
+    actions,
+    battle,
+    board,
+    gains,
+    great_battles,
+    solo,
+    spells,
+    taking,
+)
 from analytics.games.valeria.state import (
     CLOSING,
     MOVE,
@@ -45,7 +54,7 @@ def new_game(setup: Setup, chance, decider) -> Valeria:
     board.fill_shrines(state)
     state.plan_deck = shuffled(state, "plans", list(aset.plans))
     state.unseen["plans"] = len(state.plan_deck)
-    actions.refill_line(state)
+    taking.refill_line(state)
     for kind in CHAMPION_KINDS:
         deck = shuffled(state, f"champions:{kind}",
                         [c for c, card in aset.champions.items() if card.kind == kind])
@@ -155,16 +164,16 @@ def finish(state: Valeria) -> None:
     aset = state.setup.aset
     for p in state.players:
         if p.dice:
-            board.add(state, p, "vp", len(p.dice), "dice_left")
+            gains.add(state, p, "vp", len(p.dice), "dice_left")
         if p.wraith is not None:
-            board.add(state, p, "vp", 1, "wraith_left")
+            gains.add(state, p, "vp", 1, "wraith_left")
         for cid in p.champions:
             card = aset.champions[cid]
             if card.kind == "endgame":
                 times = board.count(state, p, card.trigger) // card.per
                 for effect, n in card.gains:
                     if times * n:
-                        board.add(state, p, effect, times * n, cid)
+                        gains.add(state, p, effect, times * n, cid)
     state.over = True
     state.log.emit(-1, "game_ended", amount=state.round, cause="game_end")
 
