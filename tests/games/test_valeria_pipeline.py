@@ -5,13 +5,14 @@ modules, report and sweep."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import polars as pl
 import pytest
 from click.testing import CliRunner
 
 from analytics.cli.app import main
-from analytics.games.valeria.assumptions import load_set
+from analytics.games.valeria.assumptions import SETS_DIR, load_set
 from tests.games.bazaar_cli import SMALL, dicelab
 
 ALL = "wraith,spells,great_battles,shrine"  # any order: the run names them in the seed's
@@ -36,6 +37,38 @@ def test_a_module_that_is_not_valerias_is_one_line(tmp_path):
     assert result.exit_code == 1
     assert result.output.strip().splitlines()[-1].startswith(
         "Error: --module 'goddess' is not a module of valeria")
+
+
+@pytest.mark.parametrize("args,line", [
+    (("--module", "none+shrine"), "Error: --module 'none+shrine': 'none' is the base game, "
+                                  "without modules; it cannot be joined with one"),
+    (("--module", "shrine+shrine"), "Error: --module 'shrine+shrine' names a module twice"),
+    (("--players", "0"), "Error: --players must be 1, 2, 3, 4 or 5 (got 0)"),
+    (("--players", "6"), "Error: --players must be 1, 2, 3, 4 or 5 (got 6)"),
+    (("--assumptions", "nosuch"), "Error: --assumptions 'nosuch' is neither a shipped set "
+                                  "(cheap-champions, default, steep-chart) nor a folder"),
+    (("--bots", "bogus"), "Error: unknown bot 'bogus' for valeria; known: mcts, "
+                                  "random, warlord"),
+])
+def test_bad_simulate_input_is_one_line_and_writes_nothing(tmp_path, args, line):
+    out = tmp_path / "r"
+    result = CliRunner().invoke(main, ["simulate", "--game", "valeria", "--games", "2",
+                                       "--out", str(out), *args, *SMALL])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip().splitlines() == [line]
+    assert not out.exists()
+
+
+def test_a_malformed_assumptions_file_names_the_file_and_the_place(tmp_path):
+    folder = tmp_path / "mine"
+    shutil.copytree(SETS_DIR / "default", folder)
+    (folder / "plans.toml").write_text((folder / "plans.toml").read_text() + "cost = = 3\n")
+    result = CliRunner().invoke(main, ["simulate", "--game", "valeria", "--games", "2",
+                                       "--assumptions", str(folder), "--out",
+                                       str(tmp_path / "r"), *SMALL])
+    assert result.exit_code == 1
+    [only] = result.output.strip().splitlines()
+    assert only.startswith(f"Error: {folder / 'plans.toml'}: not valid TOML: ")
 
 
 def test_tables_balance_and_report_read_a_valeria_run(tmp_path):
