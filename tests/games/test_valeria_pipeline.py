@@ -87,8 +87,10 @@ def test_tables_balance_and_report_read_a_valeria_run(tmp_path):
 def test_compare_plays_a_module_against_the_base_game_on_the_same_seeds(tmp_path):
     result = dicelab("compare", "--game", "valeria", "--a", "default", "--b", "default",
                      "--module-b", "great_battles", "--players", "4", "--games", "8",
-                     "--bots", "warlord", "--endpoint", "score", "--format", "json", *SMALL)
+                     "--bots", "warlord", "--endpoint", "score", "--format", "json",
+                     "--report", tmp_path / "c.html", *SMALL)
     assert "great_battles" in result.output
+    assert "## VP by source, per seat" in (tmp_path / "c.md").read_text()
     rows = json.loads(result.stdout)["rows"]
     sources = {r["item"]: r for r in rows if r["section"] == "score_source"}
     score = next(r for r in rows if r["item"] == "mean score")
