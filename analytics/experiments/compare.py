@@ -83,6 +83,8 @@ def game_inputs(games: PairedGames) -> dict[str, tuple[str, Inputs]]:
         "spread": ("score SD within a game", lambda s: s.std(axis=1)),
         "margin": ("winner's margin", lambda s: np.diff(np.sort(s, axis=1)[:, -2:], axis=1)[:, 0]),
     }
+    if games.players == 1:  # solo: no runner-up, so no margin
+        del per_game["margin"]
     for key, (label, of) in per_game.items():
         out[key] = mean(label, of(games.score[a].astype(float)), of(games.score[b].astype(float)))
     out["rounds"] = mean("rounds", games.rounds[a], games.rounds[b])

@@ -108,3 +108,12 @@ def test_sweep_across_assumption_sets(tmp_path):
                     'sets = ["default", "steep-chart"]\nplayers = [3]\nbots = ["warlord"]\n')
     result = dicelab("sweep", spec, "--out", tmp_path / "sweep", "--format", "csv", *SMALL)
     assert "steep-chart" in result.output
+
+
+def test_compare_reads_solo_games_without_a_margin():
+    """Solo there is no runner-up: the comparison has no winner's margin (it failed on it)."""
+    result = dicelab("compare", "--game", "valeria", "--a", "default", "--b", "default",
+                     "--module-b", "wraith", "--players", "1", "--games", "4", "--bots",
+                     "warlord", "--endpoint", "score", "--format", "json", *SMALL)
+    items = {r["item"] for r in json.loads(result.stdout)["rows"] if r["section"] == "game"}
+    assert "mean score" in items and "winner's margin" not in items
