@@ -88,7 +88,8 @@ def _draw(games: PairedGames, rows_a: np.ndarray, rows_b: np.ndarray) -> PairedG
     return dataclasses.replace(
         games, seeds=games.seeds[rows_a], win=pick(games.win), score=pick(games.score),
         bots=pick(games.bots), rounds=pick(games.rounds), decisions=pick(games.decisions),
-        tied=pick(games.tied), owned={k: pick(v) for k, v in games.owned.items()})
+        tied=pick(games.tied), owned={k: pick(v) for k, v in games.owned.items()},
+        by_source=pick(games.by_source) if games.by_source else {})
 
 
 @pytest.mark.slow  # statistical, over many runs: `make test-slow`

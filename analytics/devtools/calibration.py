@@ -41,7 +41,8 @@ def chunk(games: PairedGames, start: int, size: int) -> PairedGames:
     return dataclasses.replace(
         games, seeds=games.seeds[rows], win=cut(games.win), score=cut(games.score),
         bots=cut(games.bots), rounds=cut(games.rounds), decisions=cut(games.decisions),
-        tied=cut(games.tied), owned={k: cut(v) for k, v in games.owned.items()})
+        tied=cut(games.tied), owned={k: cut(v) for k, v in games.owned.items()},
+        by_source=cut(games.by_source) if games.by_source else {})
 
 
 def owners(games: PairedGames) -> dict[tuple[str, str], int]:

@@ -2,8 +2,9 @@
 
 Both arms played the same seeds with the same bots in the same seats
 (analytics.experiments.paired lines them up), so each game gives one paired difference per
-measure: seat and bot win rates, score level and spread, game length, ties, and per component
-of each kind of the game's roles its take rate and its owners' win rate. Intervals are Student
+measure: seat and bot win rates, score level and spread, game length, ties, the score per seat
+from each source the catalogue names (its own family), and per component of each kind of the
+game's roles its take rate and its owners' win rate. Intervals are Student
 t over games (each game one cluster), p-values are adjusted with Benjamini-Hochberg within each
 section, and one endpoint is put into words on the first line.
 """
@@ -24,6 +25,7 @@ from analytics.errors import UserError
 from analytics.experiments.paired import PairedGames, pair, read_arms, small_pages
 
 ALPHA = 0.05
+SOURCE_SECTION = "score_source"  # the score by source, per seat: a family of its own
 ENDPOINTS = ("first_seat", "score", "spread", "margin", "rounds", "decisions", "tie_rate")
 ROW_SCHEMA = {"section": pl.String, "item": pl.String, "measure": pl.String, "in": pl.String,
               "a": pl.Float64, "b": pl.Float64, "difference": pl.Float64, "low": pl.Float64,
@@ -81,12 +83,25 @@ def game_inputs(games: PairedGames) -> dict[str, tuple[str, Inputs]]:
         "spread": ("score SD within a game", lambda s: s.std(axis=1)),
         "margin": ("winner's margin", lambda s: np.diff(np.sort(s, axis=1)[:, -2:], axis=1)[:, 0]),
     }
+    if games.players == 1:  # solo: no runner-up, so no margin
+        del per_game["margin"]
     for key, (label, of) in per_game.items():
         out[key] = mean(label, of(games.score[a].astype(float)), of(games.score[b].astype(float)))
     out["rounds"] = mean("rounds", games.rounds[a], games.rounds[b])
     out["decisions"] = mean("decisions", games.decisions[a], games.decisions[b])
     out["tie_rate"] = mean("tie rate", games.tied[a], games.tied[b])
     return out
+
+
+def source_inputs(games: PairedGames) -> dict[str, Inputs]:
+    """Per score source (the catalogue's, as `score_by_source_by_game` reads it): the score a
+    seat got from it, per game (the game's total over the seats), in both arms."""
+    ones = np.ones(games.n_games)
+    if not games.by_source:
+        return {}
+    a, b = (games.by_source[arm] / games.players for arm in ("A", "B"))
+    return {source: (a[:, j], ones, b[:, j], ones)
+            for j, source in enumerate(games.score_sources)}
 
 
 def game_measures(games: PairedGames) -> dict[str, tuple[str, stats.Paired]]:
@@ -173,6 +188,10 @@ def compare_games(games: PairedGames, endpoint: str = "first_seat") -> Compariso
             for key, (label, result) in measures.items()]
     signatures = [stats.profile_signature(stats.paired_profile(*arrays))
                   for _, arrays in inputs.values()]
+    for source, arrays in source_inputs(games).items():
+        rows.append(_row(SOURCE_SECTION, source, "score",
+                         stats.paired_ratio_difference(*arrays)))
+        signatures.append(stats.profile_signature(stats.paired_profile(*arrays)))
     for kind in games.roles.kinds:
         kind_rows, kind_signatures = component_rows(games, kind)
         rows.extend(kind_rows)
@@ -230,7 +249,7 @@ def shown_rows(comparison: Comparison, all_rows: bool) -> tuple[pl.DataFrame, in
     frame = comparison.rows
     if all_rows:
         return frame, 0
-    keep = ((pl.col("section") == "game") | (pl.col("in") != "both")
+    keep = (pl.col("section").is_in(["game", SOURCE_SECTION]) | (pl.col("in") != "both")
             | (pl.col("p_adj") < ALPHA))
     shown = frame.filter(keep)
     return shown, frame.height - shown.height
@@ -311,9 +330,13 @@ def endpoint_z(report: Report) -> float:
 
 
 def section_titles(games: PairedGames) -> dict[str, str]:
-    """Each section's title: the game as a whole, then each component kind's plural label."""
-    return {"game": "The game as a whole", **{
-        c.kind: c.plural[:1].upper() + c.plural[1:] for c in games.roles.components}}
+    """Each section's title: the game as a whole, the score by source (when the logs say
+    where the score came from), then each component kind's plural label."""
+    titles = {"game": "The game as a whole"}
+    if games.score_sources:
+        titles[SOURCE_SECTION] = f"{games.roles.score_title} by source, per seat"
+    return {**titles, **{c.kind: c.plural[:1].upper() + c.plural[1:]
+                         for c in games.roles.components}}
 
 
 def displayed(frame: pl.DataFrame) -> pl.DataFrame:

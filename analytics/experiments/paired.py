@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +38,7 @@ class ArmLogs:
     available: dict[str, tuple[str, ...]]  # component kind -> ids offered in the arm's runs
     read: tuple[str, ...]  # what was read (runs, sets, games), said on stderr
     roles: Roles  # the game's, as its logs carry them
+    sources: pl.DataFrame = field(default_factory=pl.DataFrame)  # score_by_source_by_game
 
     @property
     def sets(self) -> str:
@@ -93,7 +94,8 @@ def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
 
 def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
     """An arm's queries, started in the background in the order they are needed."""
-    pending = {"seats": db.submit("paired_outcome_by_seat_game")}
+    pending = {"seats": db.submit("paired_outcome_by_seat_game"),
+               "sources": db.submit("score_by_source_by_game")}
     for kind in db.roles.kinds:
         pending[f"offered:{kind}"] = db.submit("components_by_run", {"component": kind})
         pending[f"masks:{kind}"] = db.submit("ownership_by_seat_game", {"component": kind})
@@ -108,7 +110,8 @@ def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame
         rows = pending[f"masks:{kind}"].result()
         masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
     read = describe_logs(db, f"--logs-{label.lower()}")
-    return ArmLogs(label, pending["seats"].result(), masks, available, read, db.roles)
+    return ArmLogs(label, pending["seats"].result(), masks, available, read, db.roles,
+                   pending["sources"].result())
 
 
 def restrict(arm: ArmLogs, seeds: np.ndarray) -> ArmLogs:
@@ -141,6 +144,8 @@ class PairedGames:
     offered: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (components,) bool
     owned: dict[str, dict[str, np.ndarray]]  # kind -> arm -> (games, seats, components) 0/1
     roles: Roles  # the game's: its component kinds, their labels
+    score_sources: list[str] = field(default_factory=list)  # the roles' order, then others
+    by_source: dict[str, np.ndarray] = field(default_factory=dict)  # arm -> (games, sources)
 
     @property
     def n_games(self) -> int:
@@ -171,6 +176,7 @@ def pair(a: ArmLogs, b: ArmLogs, by_position: bool = False) -> PairedGames:
                      order["A"])
     components = {kind: sorted(set(a.available[kind]) | set(b.available[kind]))
                   for kind in kinds}
+    sources = score_sources(a.roles, a, b)
     grids = {arm.label: {name: _ordered(values, order[arm.label])
                          for name, values in _grid(arm, players).items()} for arm in (a, b)}
     offered = {kind: {arm.label: np.isin(components[kind], arm.available[kind])
@@ -185,7 +191,29 @@ def pair(a: ArmLogs, b: ArmLogs, by_position: bool = False) -> PairedGames:
                        {k: g["rounds"] for k, g in grids.items()},
                        {k: g["n_decisions"] for k, g in grids.items()},
                        {k: g["tied"] for k, g in grids.items()},
-                       components, offered, owned, a.roles)
+                       components, offered, owned, a.roles, sources,
+                       {arm.label: _ordered(_by_source(arm, sources), order[arm.label])
+                        for arm in (a, b)})
+
+
+def score_sources(roles: Roles, *arms: ArmLogs) -> list[str]:
+    """The score sources the arms' games scored from: the roles' order, then the others."""
+    present = {s for arm in arms if arm.sources.height for s in arm.sources["source"]}
+    return [s for s in roles.score_sources if s in present] + sorted(
+        present - set(roles.score_sources))
+
+
+def _by_source(arm: ArmLogs, sources: list[str]) -> np.ndarray:
+    """(games, sources): each game's score from each source, games in seed order."""
+    first = arm.seats.filter(pl.col("seat") == 0).select("game_id").with_row_index("row")
+    grid = np.zeros((first.height, len(sources)))
+    if not sources or not arm.sources.height:
+        return grid
+    scored = arm.sources.join(first, on="game_id").with_columns(
+        pl.col("source").cast(pl.Enum(sources)).to_physical().alias("column"))
+    np.add.at(grid, (scored["row"].to_numpy(), scored["column"].to_numpy()),
+              scored["score"].to_numpy().astype(float))
+    return grid
 
 
 def _position_order(arm: ArmLogs, by_position: bool) -> np.ndarray | None:

@@ -107,8 +107,11 @@ def module_parts(game: Plugin, module: str) -> tuple[str, ...]:
     names = [m.strip() for m in module.replace(",", "+").split("+")] if combinable else [module]
     if names == ["none"]:
         return ()
+    if "none" in names:
+        raise UserError(f"--module {module!r}: 'none' is the base game, without modules; it "
+                        "cannot be joined with one")
     for name in names:
-        if name not in game.modules or (name == "none" and len(names) > 1):
+        if name not in game.modules:
             joined = " (several joined by '+')" if combinable else ""
             raise UserError(f"--module {name!r} is not a module of {game.name}; valid: "
                             f"{', '.join(game.modules)}{joined}")

@@ -65,6 +65,7 @@ def write_compare_report(report: cmp.Report, runs: list[Path], out: Path) -> tup
         reading = f"{first}. {_sentence(cmp.pairing_note(comparison))}"
         sections = [_game_section(rows, names, f"The game: B ({names[1]}) minus A ({names[0]})",
                                   reading),
+                    *_source_section(comparison, names),
                     *_component_sections(ctx, comparison, names)]
         return f"{names[1]} against {names[0]}", summary, sections
 
@@ -263,12 +264,32 @@ def _game_section(rows: pl.DataFrame, names: tuple[str, str], title: str, readin
     return RenderedSection(title, reading, game.drop("measure"), fig, anchor="game")
 
 
+def _source_section(comparison: cmp.Comparison, names: tuple[str, str]
+                    ) -> list[RenderedSection]:
+    """Where the score came from, per seat, paired: B − A per source (none when the logs do
+    not say)."""
+    title = comparison.sections.get(cmp.SOURCE_SECTION)
+    if title is None:
+        return []
+    table = (comparison.rows.filter(pl.col("section") == cmp.SOURCE_SECTION)
+             .select(source="item", a="a", b="b", difference="difference",
+                     difference_low="low", difference_high="high", p_adj="p_adj",
+                     n_games="n_games"))
+    fig, (ax,) = _figure(1, table.height)
+    charts.plot_forest(ax, table, "source", "difference", "difference_low", "difference_high",
+                       "n_games", title=f"{title}: {names[1]} − {names[0]}",
+                       xlabel="per seat (95%, paired)")
+    reading = (f"{title}: each source's share of the change in the mean score (the sources "
+               "add up to it); an effect of the change, paired game by game.")
+    return [RenderedSection(title, reading, table, fig, anchor="sources")]
+
+
 def _component_sections(ctx: parts.Context, comparison: cmp.Comparison,
                         names: tuple[str, str]) -> list[RenderedSection]:
     shown, _ = cmp.shown_rows(comparison, False)
     sections = []
     for kind, title in comparison.sections.items():
-        if kind == "game":
+        if kind in ("game", cmp.SOURCE_SECTION):
             continue
         rows = ctx.named(kind, shown.filter(pl.col("section") == kind).rename({"item": kind}))
         table = rows.select(kind, "name", "measure", "in", "a", "b", "difference",

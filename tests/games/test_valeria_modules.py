@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from analytics.engine.chance import ScriptedChance, SeededChance
-from analytics.games.valeria import actions, battle, board, game, great_battles, spells, titans
+from analytics.games.valeria import (
+    actions,
+    battle,
+    board,
+    gains,
+    game,
+    great_battles,
+    spells,
+    taking,
+    titans,
+)
 from analytics.games.valeria.battle import Fight
 from analytics.games.valeria.state import Setup
 from tests.games.valeria_helpers import ASET, First, events, give, put, table, vp_by_cause
@@ -81,7 +91,7 @@ def test_titans_dice_are_a_valid_choice_for_a_take_a_die_reward():
     state = table(3, ("shrine",))
     put(state, "titans", ("gnoll", 6))
     p = state.players[0]
-    board.gain(state, p, (("die", 1),), "r0c0")
+    gains.gain(state, p, (("die", 1),), "r0c0")
     assert p.dice == [["gnoll", 6]]
 
 
@@ -355,9 +365,9 @@ def test_a_wraith_takes_no_troop_space_and_only_one_at_a_time():
     p = state.players[0]
     put(state, "gem", ("wraith", 2), ("wraith", 3), ("orc", 1))
     state.decider.add("wraith:2")
-    actions.take_die(state, p, "gem", "gem")
+    taking.take_die(state, p, "gem", "gem")
     assert p.wraith == ["wraith", 2] and p.dice == []
-    assert actions.takeable(p, state.shrines["gem"]) == [1]  # the orc only
+    assert taking.takeable(p, state.shrines["gem"]) == [1]  # the orc only
 
 
 def test_a_wraith_is_wild_for_any_plan_but_never_an_extra_troop():

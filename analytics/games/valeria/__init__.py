@@ -26,6 +26,7 @@ from analytics.games.valeria.catalogue import (
     SpellCard,
 )
 from analytics.games.valeria.game import new_game, play, rival_standings, standings
+from analytics.games.valeria.hidden import determinize
 from analytics.games.valeria.labels import LABELLING
 from analytics.games.valeria.options import RULE_OPTIONS, parse_rule_options
 from analytics.games.valeria.roles import ROLES
@@ -90,6 +91,10 @@ class ValeriaGame(GameBase):
 
     def clone(self, state: Valeria, chance, decider) -> Valeria:
         return clone(state, chance=chance, decider=decider)
+
+    def determinize(self, state: Valeria, seat: int, rng) -> Valeria:
+        """What `seat` cannot see, redrawn (hidden.py): the search bot's sample."""
+        return determinize(state, seat, rng)
 
     def standings(self, state: Valeria) -> list[tuple]:
         return standings(state)

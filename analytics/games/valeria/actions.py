@@ -1,80 +1,17 @@
-"""The Shrines' actions: take a die (then make room), the Gem, Magic, Gold, Champions and
-Tactics Shrines' actions (a die's Discount counting at the last three, after Magic or a Gem
-may change it), the Shrine of the Titans' purchase, and the rewards that take a die or
-reserve a Battle Plan."""
+"""The Shrines' actions: take a die there (taking.py), then the Gem, Magic, Gold, Champions
+and Tactics Shrines' actions (a die's Discount counting at the last three, after Magic or a
+Gem may change it), and the Shrine of the Titans' purchase."""
 
 from __future__ import annotations
 
-from analytics.games.valeria import board
-from analytics.games.valeria.board import gain, label, spend
+from analytics.games.valeria import board, gains
+from analytics.games.valeria.board import label, number
+from analytics.games.valeria.gains import gain, spend
 from analytics.games.valeria.state import Player, Valeria
-from analytics.games.valeria.words import SHRINES, TITANS, WRAITH
+from analytics.games.valeria.taking import reserve, take_die
+from analytics.games.valeria.words import TITANS, WRAITH
 
 DISCOUNTED = ("gold", "champions", "tactics")
-
-
-def number(state: Valeria, name: str) -> int:
-    return state.setup.aset.board.numbers[name]
-
-
-def takeable(p: Player, dice: list[list]) -> list[int]:
-    """Indices of the dice a seat may take: not a second Wraith."""
-    return [i for i, d in enumerate(dice) if not (d[0] == WRAITH and p.wraith is not None)]
-
-
-def take_die(state: Valeria, p: Player, shrine: str, cause: str) -> list | None:
-    """Take one die of `shrine` (the seat's choice) onto the player board."""
-    dice = state.shrines[shrine]
-    options = tuple(dict.fromkeys(label(dice[i]) for i in takeable(p, dice)))
-    if not options:
-        return None
-    chosen = state.decider.decide(p.seat, "take_die", options, shrine)
-    die = dice.pop(next(i for i in takeable(p, dice) if label(dice[i]) == chosen))
-    place(state, p, die, cause)
-    return die
-
-
-def place(state: Valeria, p: Player, die: list, cause: str) -> None:
-    """A Wraith goes on the VP chart (no Troop space); a Troop die on a Troop space, and
-    when the spaces are full the seat returns one of its dice to the bag."""
-    state.log.emit(p.seat, "die_taken", item=die[0], amount=die[1], cause=cause)
-    if die[0] == WRAITH:
-        p.wraith = die
-        return
-    p.dice.append(die)
-    if len(p.dice) > p.spaces:
-        options = tuple(dict.fromkeys(label(d) for d in p.dice))
-        chosen = state.decider.decide(p.seat, "return_die", options, cause)
-        board.to_bag(state, p.dice.pop(next(i for i, d in enumerate(p.dice)
-                                            if label(d) == chosen)), "no_space")
-
-
-def bonus_die(state: Valeria, p: Player, cause: str) -> None:
-    """A reward that takes a die from a Shrine: any Shrine with a die the seat may take, the
-    Shrine of the Titans included (the seed)."""
-    options = tuple(s for s in (*SHRINES, TITANS)
-                    if takeable(p, state.shrines.get(s, [])))
-    if options:
-        take_die(state, p, state.decider.decide(p.seat, "bonus_shrine", options, cause), cause)
-
-
-def bonus_plan(state: Valeria, p: Player, cause: str) -> None:
-    """A reward that reserves a Battle Plan from the line, free."""
-    if len(p.reserve) < number(state, "reserve") and state.line:
-        reserve(state, p, state.decider.decide(p.seat, "bonus_plan", tuple(state.line), cause),
-                cause)
-
-
-def reserve(state: Valeria, p: Player, plan: str, cause: str) -> None:
-    state.line.remove(plan)
-    p.reserve.append(plan)
-    state.log.emit(p.seat, "plan_reserved", item=plan, cause=cause)
-    refill_line(state)
-
-
-def refill_line(state: Valeria) -> None:
-    while len(state.line) < number(state, "line") and state.plan_deck:
-        state.line.append(state.plan_deck.pop(0))
 
 
 # ---- at a Shrine ----
@@ -87,7 +24,7 @@ def at_shrine(state: Valeria, p: Player, shrine: str) -> None:
     off = board.discount(state, die) if (die is not None and shrine in DISCOUNTED) else 0
     {"gem": gem_shrine, "magic": magic_shrine, "gold": gold_shrine,
      "champions": champions_shrine, "tactics": tactics_shrine}[shrine](state, p, off)
-    board.fire(state, p, f"shrine:{shrine}")
+    gains.fire(state, p, f"shrine:{shrine}")
 
 
 def adjust(state: Valeria, p: Player, die: list) -> None:
@@ -127,7 +64,7 @@ def magic_shrine(state: Valeria, p: Player, off: int) -> None:
     state.log.emit(p.seat, "award_claimed", item=chosen, amount=order + 1, cause="magic")
     vp = ladder[order] if order < len(ladder) else 0
     if vp:
-        board.add(state, p, "vp", vp, chosen)
+        gains.add(state, p, "vp", vp, chosen)
 
 
 def meets(state: Valeria, p: Player, award: str) -> bool:
@@ -152,7 +89,7 @@ def champions_shrine(state: Valeria, p: Player, off: int) -> None:
     row = state.display[card.kind]
     row.remove(chosen)
     if state.champion_decks[card.kind]:
-        row.append(state.champion_decks[card.kind].pop(0))
+        row.append(state.dealt(f"champions:{card.kind}"))
     p.champions.append(chosen)
     state.log.emit(p.seat, "champion_bought", item=chosen, amount=card.cost, cause="champions")
     if card.kind == "instant":
@@ -194,4 +131,4 @@ def at_titans(state: Valeria, p: Player) -> None:
     spend(state, p, "gold", titans_price(state, n), TITANS)
     for _ in range(n):
         take_die(state, p, TITANS, TITANS)
-    board.fire(state, p, f"shrine:{TITANS}")
+    gains.fire(state, p, f"shrine:{TITANS}")

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from analytics.games.valeria import actions, board, great_battles, spells, titans
-from analytics.games.valeria.board import gain, label, spend
+from analytics.games.valeria import board, gains, great_battles, spells, taking, titans
+from analytics.games.valeria.board import label
 from analytics.games.valeria.catalogue import Plan
+from analytics.games.valeria.gains import gain, spend
 from analytics.games.valeria.state import Player, Valeria
 
 
@@ -59,7 +60,7 @@ def at_camp(state: Valeria, p: Player) -> None:
     if where == "line":
         spend(state, p, "gold", plan.cost, pid)
         state.line.remove(pid)
-        actions.refill_line(state)
+        taking.refill_line(state)
     else:
         p.reserve.remove(pid)
     fight = Fight(plan)
@@ -70,7 +71,7 @@ def at_camp(state: Valeria, p: Player) -> None:
     boost(state, p)
     score(state, p, fight)
     conquer(state, p)
-    board.fire(state, p, "battle")
+    gains.fire(state, p, "battle")
     if state.setup.has("shrine"):
         titans.after_battle(state, p)  # 8b
     if state.setup.has("great_battles"):
@@ -80,7 +81,7 @@ def at_camp(state: Valeria, p: Player) -> None:
     state.in_battle.clear()
     p.completed.append(pid)
     state.log.emit(p.seat, "plan_completed", item=pid, amount=len(p.completed), cause="camp")
-    if len(p.completed) >= actions.number(state, "battles_to_end"):
+    if len(p.completed) >= board.number(state, "battles_to_end"):
         state.ending = True
 
 
@@ -172,9 +173,9 @@ def score(state: Valeria, p: Player, fight: Fight) -> None:
     vp = chart_vp(state.setup.aset.board.chart, counted) + fight.plan.vp
     state.log.emit(p.seat, "battle_fought", item=fight.plan.id, amount=total, cause="camp",
                    detail=f"influence {p.res['influence']}")
-    board.add(state, p, "vp", vp, fight.plan.id)
+    gains.add(state, p, "vp", vp, fight.plan.id)
     if fight.vp:
-        board.add(state, p, "vp", fight.vp, fight.spell)
+        gains.add(state, p, "vp", fight.vp, fight.spell)
 
 
 def conquer(state: Valeria, p: Player) -> None:
@@ -189,7 +190,7 @@ def conquer(state: Valeria, p: Player) -> None:
         return
     area = state.decider.decide(p.seat, "conquer", open_areas)
     p.areas.append(area)
-    marker = actions.number(state, "conquest_markers") - p.markers
+    marker = board.number(state, "conquest_markers") - p.markers
     p.markers -= 1
     state.log.emit(p.seat, "area_conquered", item=f"{p.map}:{area}", cause="conquer")
     unlock(state, p, aset.board.unlocks[marker])
@@ -200,7 +201,7 @@ def conquer(state: Valeria, p: Player) -> None:
             p.chains.append(chain.id)
             state.log.emit(p.seat, "chain_completed", item=key, cause="conquer")
             gain(state, p, chain.gains, key)
-    board.fire(state, p, "conquer")
+    gains.fire(state, p, "conquer")
 
 
 def unlock(state: Valeria, p: Player, gains: tuple) -> None:

@@ -6,8 +6,25 @@ a player completes the last battle (rule `end`), then the end-game scoring."""
 from __future__ import annotations
 
 from analytics.engine.events import EventLog
-from analytics.games.valeria import actions, battle, board, great_battles, solo, spells
-from analytics.games.valeria.state import Player, Setup, Valeria
+from analytics.games.valeria import (
+    actions,
+    battle,
+    board,
+    gains,
+    great_battles,
+    solo,
+    spells,
+    taking,
+)
+from analytics.games.valeria.state import (
+    CLOSING,
+    MOVE,
+    OPENING,
+    START,
+    Player,
+    Setup,
+    Valeria,
+)
 from analytics.games.valeria.words import CAMP, CAPPED, CHAMPION_KINDS, SHRINES, TITANS, TROOPS
 
 MODULE_DICE = {"shrine": 5, "great_battles": 5}  # one Troop die per Troop Type (the seed)
@@ -36,12 +53,14 @@ def new_game(setup: Setup, chance, decider) -> Valeria:
     state.log.round = 0
     board.fill_shrines(state)
     state.plan_deck = shuffled(state, "plans", list(aset.plans))
-    actions.refill_line(state)
+    state.unseen["plans"] = len(state.plan_deck)
+    taking.refill_line(state)
     for kind in CHAMPION_KINDS:
         deck = shuffled(state, f"champions:{kind}",
                         [c for c, card in aset.champions.items() if card.kind == kind])
         state.display[kind] = deck[:b.numbers["display"]]
         state.champion_decks[kind] = deck[b.numbers["display"]:]
+        state.unseen[f"champions:{kind}"] = len(state.champion_decks[kind])
     for number in (1, 2, 3):  # the three Award decks (`deck` above is a Champion deck)
         ids = [a for a, card in aset.awards.items() if card.deck == number]
         state.awards.append(shuffled(state, f"awards:{number}", ids)[0])
@@ -73,12 +92,15 @@ def seat_up(state: Valeria, p: Player) -> None:
 
 
 def play(state: Valeria) -> None:
+    """Turns in seat order from where the game stands (`turn_seat`, `step`): a state at any
+    decision of a turn's own (the move, the spell offers) plays on from that decision."""
     at_once = state.setup.rule("end") == "immediate"
     while not state.over:
-        for p in state.players:
-            turn(state, p)
-            if state.ending and at_once:
-                break
+        turn(state, state.players[state.turn_seat])
+        if state.turn_seat < len(state.players) - 1 and not (state.ending and at_once):
+            state.turn_seat += 1
+            continue
+        state.turn_seat = 0
         if state.ending or state.round >= ROUND_LIMIT:
             finish(state)
         else:
@@ -99,23 +121,38 @@ def destinations(state: Valeria, p: Player) -> list[str]:
 
 
 def turn(state: Valeria, p: Player) -> None:
+    """The seat's turn from its `step` on; each step is recorded before its decision is
+    asked, so a clone taken there asks it again."""
     state.log.active_seat = p.seat
-    p.cast = False
-    board.refill_if_low(state)
-    spells.offer(state, p, "turn")
-    where = state.decider.decide(p.seat, "move", tuple(destinations(state, p)) or (PASS,))
-    if where != PASS:
-        p.location = where
-        state.log.emit(p.seat, "warden_moved", item=where, cause="move")
-        if where == CAMP:
-            battle.at_camp(state, p)
-        elif where == TITANS:
-            actions.at_titans(state, p)
-        else:
-            actions.at_shrine(state, p, where)
+    if state.step == START:
+        p.cast = False
+        board.refill_if_low(state)
+        state.step = OPENING
+    if state.step == OPENING:
+        spells.offer(state, p, "turn")
+        state.step = MOVE
+    if state.step == MOVE:
+        move(state, p)
+        state.step = CLOSING
     spells.offer(state, p, "turn")
     if state.adversary >= 0:
         solo.adversary_moves(state, p)
+    state.step = START
+
+
+def move(state: Valeria, p: Player) -> None:
+    """The Warden to a different location, and that location's action."""
+    where = state.decider.decide(p.seat, "move", tuple(destinations(state, p)) or (PASS,))
+    if where == PASS:
+        return
+    p.location = where
+    state.log.emit(p.seat, "warden_moved", item=where, cause="move")
+    if where == CAMP:
+        battle.at_camp(state, p)
+    elif where == TITANS:
+        actions.at_titans(state, p)
+    else:
+        actions.at_shrine(state, p, where)
 
 
 def finish(state: Valeria) -> None:
@@ -127,16 +164,16 @@ def finish(state: Valeria) -> None:
     aset = state.setup.aset
     for p in state.players:
         if p.dice:
-            board.add(state, p, "vp", len(p.dice), "dice_left")
+            gains.add(state, p, "vp", len(p.dice), "dice_left")
         if p.wraith is not None:
-            board.add(state, p, "vp", 1, "wraith_left")
+            gains.add(state, p, "vp", 1, "wraith_left")
         for cid in p.champions:
             card = aset.champions[cid]
             if card.kind == "endgame":
                 times = board.count(state, p, card.trigger) // card.per
                 for effect, n in card.gains:
                     if times * n:
-                        board.add(state, p, effect, times * n, cid)
+                        gains.add(state, p, effect, times * n, cid)
     state.over = True
     state.log.emit(-1, "game_ended", amount=state.round, cause="game_end")
 

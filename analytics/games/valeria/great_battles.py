@@ -6,8 +6,9 @@ of the game. Solo: one card, resolved only when complete."""
 
 from __future__ import annotations
 
-from analytics.games.valeria import board
-from analytics.games.valeria.board import gain, label
+from analytics.games.valeria import board, gains
+from analytics.games.valeria.board import label
+from analytics.games.valeria.gains import gain
 from analytics.games.valeria.state import Player, Valeria
 from analytics.games.valeria.words import WRAITH
 
@@ -18,6 +19,7 @@ def deal(state: Valeria) -> None:
     order = state.chance.shuffle("great_battles", len(state.setup.aset.battles))
     ids = list(state.setup.aset.battles)
     state.battle_deck = [ids[i] for i in order]
+    state.unseen["great_battles"] = len(state.battle_deck)
     shown = 1 if state.setup.players == 1 else state.setup.aset.board.numbers[
         "great_battle_display"]
     for _ in range(shown):
@@ -25,7 +27,7 @@ def deal(state: Valeria) -> None:
 
 
 def show(state: Valeria) -> None:
-    card = state.battle_deck.pop(0)
+    card = state.dealt("great_battles")
     state.battles.append(card)
     state.battle_dice[card] = [None] * 5
     state.markers_on[card] = []
@@ -64,7 +66,7 @@ def after_battle(state: Valeria, p: Player, fight) -> None:
         return
     card, space, *gem = chosen.split(":")
     if gem:
-        board.spend(state, p, "gem", 1, "wild")
+        gains.spend(state, p, "gem", 1, "wild")
         pool = state.in_battle
     else:
         pool = [d for d in state.in_battle if qualifies(state, card, d)]
@@ -105,7 +107,7 @@ def resolve(state: Valeria, card: str) -> None:
     for p in state.players:
         markers = state.markers_on[card].count(p.seat)
         if markers:
-            board.add(state, p, "vp", markers * each, card)
+            gains.add(state, p, "vp", markers * each, card)
             p.participation += markers
     for die in dice:
         board.to_bag(state, die, card)

@@ -6,7 +6,7 @@ Titans and the Great Battle card (the seed)."""
 
 from __future__ import annotations
 
-from analytics.games.valeria import actions
+from analytics.games.valeria import taking
 from analytics.games.valeria.state import Player, Valeria
 from analytics.games.valeria.words import SHRINES
 
@@ -23,7 +23,7 @@ def adversary_moves(state: Valeria, p: Player) -> None:
     if shrine == "tactics" and state.line:
         plan = state.line.pop(0)
         state.plan_deck.append(plan)
-        actions.refill_line(state)
+        taking.refill_line(state)
         score(state, numbers["plan_vp"], plan)
 
 

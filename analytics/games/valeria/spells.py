@@ -7,9 +7,10 @@ Wraith die never goes above 3; gains trigger Ongoing Champions."""
 
 from __future__ import annotations
 
-from analytics.games.valeria import board
-from analytics.games.valeria.board import gain, label
+from analytics.games.valeria import board, gains
+from analytics.games.valeria.board import label
 from analytics.games.valeria.catalogue import Power
+from analytics.games.valeria.gains import gain
 from analytics.games.valeria.state import Player, Valeria
 
 NONE = "none"
@@ -64,6 +65,7 @@ def offer(state: Valeria, p: Player, moment: str, fight=None, needed: bool = Fal
         return
     card, pid = chosen.split(":")
     p.spells.remove(card)
+    state.spells_cast.append(card)
     p.cast = True
     state.log.emit(p.seat, "spell_cast", item=pid, cause=card, detail=moment)
     cast(state, p, aset.powers[pid], fight)
@@ -86,7 +88,7 @@ def cast(state: Valeria, p: Player, power: Power, fight) -> None:
         returned(state, p, pid)
         gain(state, p, power.gains, pid)
     elif effect == "return_gem":
-        board.spend(state, p, "gem", 1, pid)
+        gains.spend(state, p, "gem", 1, pid)
         gain(state, p, power.gains, pid)
     elif effect == "per_chain":
         gain(state, p, tuple((e, n * len(p.chains)) for e, n in power.gains), pid)

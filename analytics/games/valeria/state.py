@@ -15,6 +15,10 @@ from analytics.games.valeria.words import CAMP, MODULES, RESOURCES, SHRINES, WRA
 
 RULE_DEFAULTS = {"titans_side": "standard", "battle_side": "standard", "end": "round"}
 
+# Where the seat's turn stands (Valeria.step), so that a state at the turn's own decisions
+# (the move, the spell offers at its start and end) resumes there: a search's clone included.
+START, OPENING, MOVE, CLOSING = "start", "opening", "move", "closing"
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:
@@ -69,7 +73,10 @@ class Player:
 
 @dataclass(slots=True)
 class Valeria:
-    """A game between two turns: `round` and `turn_seat` say who plays next."""
+    """A game: `round` and `turn_seat` say whose turn it is, `step` where it stands (START:
+    the refill check; OPENING: the spell offer before the move; MOVE; CLOSING: the spell
+    offer after it, then the Adversary). `unseen` counts, per deck, the cards on its top
+    nobody has seen (the setup's shuffle; cards put under it later were seen)."""
 
     setup: Setup
     chance: Chance
@@ -93,6 +100,10 @@ class Valeria:
     adversary: int = -1  # solo: index of its Shrine in SHRINES (-1: none)
     adversary_vp: int = 0
     round: int = 1
+    turn_seat: int = 0
+    step: str = START
+    unseen: dict[str, int] = field(default_factory=dict)  # deck -> cards nobody has seen
+    spells_cast: list[str] = field(default_factory=list)  # Ancient Spells cards played
     ending: bool = False  # a player has fought the last battle: finish the round
     over: bool = False
 
@@ -110,6 +121,19 @@ class Valeria:
     def on_shrines(self) -> int:
         """Dice on the original five Shrines (the refill count)."""
         return sum(len(self.shrines[s]) for s in SHRINES)
+
+    def decks(self) -> dict[str, list[str]]:
+        """The face-down decks by name: the Battle Plans, each kind's Champions, the Great
+        Battles."""
+        found = {"plans": self.plan_deck, "great_battles": self.battle_deck}
+        found.update({f"champions:{kind}": deck for kind, deck in self.champion_decks.items()})
+        return found
+
+    def dealt(self, deck: str) -> str:
+        """The top card of `deck`, now seen."""
+        if self.unseen.get(deck, 0):
+            self.unseen[deck] -= 1
+        return self.decks()[deck].pop(0)
 
     def is_wraith(self, die: list) -> bool:
         return die[0] == WRAITH
@@ -132,4 +156,5 @@ holds(Valeria, setup=shared, chance=given, decider=given, players=_players,
       line=copied, champion_decks=each_copied, display=each_copied, awards=copied,
       claims=each_copied, battle_deck=copied, battles=copied, battle_dice=_spaces,
       markers_on=each_copied, in_battle=lambda d: [list(x) for x in d], adversary=shared,
-      adversary_vp=shared, round=shared, ending=shared, over=shared)
+      adversary_vp=shared, round=shared, turn_seat=shared, step=shared, unseen=copied,
+      spells_cast=copied, ending=shared, over=shared)
