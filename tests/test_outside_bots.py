@@ -145,7 +145,9 @@ def test_unknown_things_are_one_line(tmp_path):
             (f"{tmp_path}/missing.py:Bot", "no bot file"),
             (f"{EXAMPLE}:Nope", "has no bot factory 'Nope'"),
             (f"{EXAMPLE}:GloryRush:speed=3", "unexpected keyword argument 'speed'"),
-            ("economist:greed=2", "unexpected keyword argument")):
+            ("economist:greed=2", "unexpected keyword argument"),
+            ("mcts:x", "mcts is a built-in bot, not a module: after it come key=value "
+                       "parameters (or a search's budget: mcts:400, mcts:50ms), not 'x'")):
         result = CliRunner().invoke(main, ["simulate", "--games", "1", "--quiet", "--players",
                                            "2", "--out", str(tmp_path / "x"), "--bots", spec])
         assert result.exit_code == 1 and message in result.output, (spec, result.output)

@@ -112,6 +112,10 @@ def _factory(game: str, spec: BotSpec) -> Callable[..., Policy]:
         raise UserError(f"unknown bot {spec.target!r} for {game}; known: "
                         f"{', '.join(available_bots(game))}")
     where, _, name = spec.target.rpartition(":")
+    if (game, where) in _BOTS or ("*", where) in _BOTS:  # mcts:x reads as module mcts, Factory x
+        raise UserError(f"--bots {spec.text!r}: {where} is a built-in bot, not a module: after "
+                        f"it come key=value parameters (or a search's budget: mcts:400, "
+                        f"mcts:50ms), not {name!r}")
     module = _load_file(where) if where.endswith(".py") else _import(spec.text, where)
     factory = getattr(module, name, None)
     if not callable(factory):
