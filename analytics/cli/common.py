@@ -267,11 +267,28 @@ INT = PlainInt()
 GAME_COUNT = IntRange(1, 2**31 - 1)
 
 
+def bots_option(help_text: str, default_of: str = "default_bots"):
+    """--bots, whose default is the game's own (`default_of`: the plugin's attribute naming it):
+    a fixed default would be one game's bot, unknown to the others."""
+    shown = "the game's own; Dice Forge: " + ("economist,hero" if default_of == "balance_bots"
+                                              else "economist")
+    return click.option("--bots", default=None, help=f"{help_text} (default: {shown})")
+
+
+def bots_of(text: str | None, game: str | None, default_of: str = "default_bots"
+            ) -> tuple[str, ...]:
+    """The bots given (comma-separated), or without --bots the game's own (`bots_option`)."""
+    if text is None:
+        from analytics.games import DEFAULT_GAME, get_game
+
+        text = getattr(get_game(game or DEFAULT_GAME), default_of)
+    return tuple(b.strip() for b in text.split(","))
+
+
 def table_options(func):
     """--bots, --rule and --players of a command that plays one setup's arms (value, versus)."""
     for option in reversed((
-            click.option("--bots", default="economist", show_default=True,
-                         help="One bot for all seats, or one per seat (rotated)."),
+            bots_option("One bot for all seats, or one per seat (rotated)."),
             click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
                          help="Rule option."),
             click.option("--players", type=INT, default=4, show_default=True,

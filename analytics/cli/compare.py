@@ -13,6 +13,8 @@ from analytics.cli.common import (
     Command,
     FloatRange,
     assumptions_option,
+    bots_of,
+    bots_option,
     cluster_option,
     echo_note,
     format_option,
@@ -30,10 +32,6 @@ from analytics.output import prepare_out
 
 if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
     pass
-
-
-def _bots(text: str) -> tuple[str, ...]:
-    return tuple(b.strip() for b in text.split(","))
 
 
 def _echo(out: str, notes: tuple[str, ...]) -> None:
@@ -55,8 +53,7 @@ def _echo(out: str, notes: tuple[str, ...]) -> None:
                    "set with these changes: one swap, no set file.")
 @click.option("--rule-a", multiple=True, metavar="NAME=VALUE", help="Arm A's rule option.")
 @click.option("--rule-b", multiple=True, metavar="NAME=VALUE", help="Arm B's rule option.")
-@click.option("--bots", default="economist", show_default=True,
-              help="Bots of both arms: one for all seats, or one per seat (rotated).")
+@bots_option("Bots of both arms: one for all seats, or one per seat (rotated).")
 @click.option("--bots-a", default=None, help="Arm A's bots (default --bots).")
 @click.option("--bots-b", default=None, help="Arm B's bots (default --bots).")
 @click.option("--players", type=INT, default=4, show_default=True, help="2, 3 or 4.")
@@ -148,7 +145,8 @@ def _compare(*, set_a, set_b, assumptions, module_a, module_b, swap_a, swap_b, r
     own = get_game(game or DEFAULT_GAME).default_set  # the game's own set (Dice Forge: base)
     set_a = set_a or assumptions or own
     set_b = set_b or (set_a if swap_b or assumptions else own)
-    specs = [ArmSpec(swapped_set(card_set, swaps), _bots(arm_bots or bots), parse_rules(rules),
+    specs = [ArmSpec(swapped_set(card_set, swaps), bots_of(arm_bots or bots, game),
+                     parse_rules(rules),
                      module, game or "")
              for card_set, swaps, arm_bots, rules, module in (
                  (set_a, swap_a, bots_a, rule_a, module_a),
@@ -231,13 +229,13 @@ def value_command(component_id, all_cards, card_set, assumptions, swaps, against
             raise UserError("--skill plays one value per level: give it without --against "
                             "and --report")
         _skill_value(swapped_set(card_set, swaps), component_id, players, games, seed,
-                     _bots(skill), parse_rules(rules), out, workers, not quiet, cluster, ablate,
-                     game or "", module, fmt)
+                     bots_of(skill, game), parse_rules(rules), out, workers, not quiet, cluster,
+                     ablate, game or "", module, fmt)
         return
     with runs_for_report(out, report_path) as runs:
         report = card_value(swapped_set(card_set, swaps), component_id, players, games, seed,
-                            _bots(bots), parse_rules(rules), runs, workers, not quiet, cluster,
-                            ablate, game or "", module, against)
+                            bots_of(bots, game), parse_rules(rules), runs, workers, not quiet,
+                            cluster, ablate, game or "", module, against)
         if report_path is not None:
             from analytics.reports.paired import write_value_report
 

@@ -14,10 +14,12 @@ from analytics.cli.common import (
     INT,
     Command,
     IntRange,
+    assumptions_option,
+    bots_of,
+    bots_option,
     cluster_option,
     echo_note,
     format_option,
-    assumptions_option,
     game_option,
     parse_rules,
     set_or_assumptions,
@@ -45,8 +47,8 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
                    "--set: one set for all, or one per module).")
 @click.option("--players", "players_text", default="2,3,4", show_default=True,
               help="Player counts to simulate, comma-separated.")
-@click.option("--bots", default="economist,hero", show_default=True,
-              help="One bot for every seat, or several repeated in turn to fill the seats.")
+@bots_option("One bot for every seat, or several repeated in turn to fill the seats.",
+             "balance_bots")
 @click.option("--games", type=GAME_COUNT, default=2000, show_default=True,
               help="Games per player count.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Run seed.")
@@ -129,7 +131,7 @@ def balance_command(card_set, assumptions, swaps, module, players_text, bots, ga
         from analytics.experiments.balance_runs import simulate_runs
 
         out = prepare_out(out, folder=True)
-        logs = simulate_runs(card_set, module, counts, tuple(b.strip() for b in bots.split(",")),
+        logs = simulate_runs(card_set, module, counts, bots_of(bots, game, "balance_bots"),
                              games, seed, out, parse_rules(rules), workers, not quiet,
                              cluster, game or "")
     from analytics.query.database import Filters, LogDatabase
@@ -165,7 +167,7 @@ def _module_balance(card_set, modules, counts, bots, games, seed, out, rules, wo
                             "one set, or one per module")
         out = prepare_out(out, folder=True)
         runs = {m: simulate_runs(sets[i % len(sets)], m, counts,
-                                 tuple(b.strip() for b in bots.split(",")), games, seed, out,
+                                 bots_of(bots, game, "balance_bots"), games, seed, out,
                                  parse_rules(rules), workers, not quiet, cluster, game or "")
                 for i, m in enumerate(modules)}
         if value_games:

@@ -11,6 +11,7 @@ from analytics.cli.common import (
     INT,
     Command,
     assumptions_option,
+    bots_of,
     cluster_option,
     format_option,
     game_option,
@@ -75,7 +76,7 @@ def versus_command(card_a, card_b, card_set, assumptions, swaps, module, bots, r
     out = out if out is None else prepare_out(out, folder=True)
     with runs_for_report(out, report_path) as runs:
         result = versus(swapped_set(card_set, swaps), card_a, card_b, players, games, seed,
-                        tuple(b.strip() for b in bots.split(",")), parse_rules(rules), module,
+                        bots_of(bots, game), parse_rules(rules), module,
                         game or "", runs, workers, not quiet, cluster)
         if report_path is not None:
             from analytics.reports.paired import write_versus_report

@@ -130,6 +130,12 @@ class GameBase:
     default_bots: str  # what `dicelab simulate` plays without --bots
     default_set: str  # and without --set
 
+    @property
+    def balance_bots(self) -> str:
+        """What `dicelab balance` plays without --bots: the default bots, unless the game names
+        a mix whose seats differ (a class attribute of the same name)."""
+        return self.default_bots
+
     def bots(self) -> dict[str, str]:
         return available_bots(self.name)
 

@@ -56,6 +56,7 @@ class DiceForge(GameBase):
     player_counts: tuple[int, ...] = (2, 3, 4)
     rule_table = RULE_OPTIONS
     default_bots, default_set = "economist", "base"
+    balance_bots = "economist,hero"  # a table of two styles of play, not one bot against itself
     modules: dict[str, str] = MODULES
 
     def card_sets(self) -> dict[str, tuple[str, ...]]:
