@@ -12,8 +12,20 @@ with attributes as (
     on columns(* exclude (run_id, component))
     into name attribute value value
 ),
+known as (
+    select bool_or(attribute = $attribute::varchar) as found,
+           string_agg(distinct attribute, ', ' order by attribute) as names
+    from attributes
+),
 chosen as (
     select run_id, component, value from attributes where attribute = $attribute::varchar
+    -- An attribute no component has would give an empty table, read as "no association":
+    -- it is an error naming the attributes there are (a 'dicelab:' error is the user's).
+    union all
+    select null, null, error('dicelab: no attribute ' || $attribute::varchar || ' of '
+                             || $component::varchar || ' in components.parquet; its attributes: '
+                             || coalesce(names, '(none)'))
+    from known where not coalesce(found, false)
 ),
 seats as (
     select s.players, s.seat, s.win_share, s.score, c.value

@@ -57,6 +57,8 @@ from analytics.query.roles import create_roles, pooled_roles, quoted
 
 QUERIES_DIR = queries_dir()
 MACROS_FILE = "_macros.sql"
+# A query file's error('dicelab: ...') is a bad parameter, said as it is (not damage).
+USER_ERROR = "dicelab: "
 DERIVED_FILE = "_seat_components.sql"  # the seat_components view of older parts
 OLDER_PARTS_FILE = "_older_parts.sql"  # the macros of the tables over their events
 TABLE_NAMES = ("games", "players", "events", "uses")
@@ -340,11 +342,16 @@ class LogDatabase:
         given = dict(params or {})
         if any(p.name == "component" for p in query.params) and self.roles.kinds:
             given.setdefault("component", self.roles.kinds[0])
+            # Another kind would match no row: an empty table, read as "nothing there".
+            self.roles.component(str(given["component"]))
         values = query.bind_values(given)
         try:
             return (con or self.con).sql(query.sql, params=values).pl()
         except duckdb.Error as err:
             first_line = str(err).strip().splitlines()[0]
+            if USER_ERROR in first_line:  # the query's own check of its parameters
+                raise UserError(f"query {query.name!r}: "
+                                f"{first_line.split(USER_ERROR, 1)[1]}") from None
             # An error of the SQL itself needs no look at the data; any other may be damage.
             sql_error = isinstance(err, (duckdb.ParserException, duckdb.BinderException,
                                          duckdb.CatalogException))

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+from analytics.errors import UserError
 from analytics.query.database import LogDatabase, parse_query_file, query_paths
 from analytics.tables.components import component_table
 from analytics.tables.design import _seat_rows
@@ -575,3 +576,21 @@ def test_win_rate_by_attribute(tmp_path):
         rows.append((3, value, 2, sum(shares) / 2, wilson.low, wilson.high, mean,
                      mean - z * sd / np.sqrt(2), mean + z * sd / np.sqrt(2)))
     expect(frame, rows)
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"component": "card", "attribute": "nosuch"},
+     "query 'win_rate_by_attribute': no attribute nosuch of card in components.parquet; its "
+     "attributes: "),
+    ({"component": "nosuch", "attribute": "island"},
+     "diceforge has no component kind 'nosuch'; its kinds: card, face"),
+])
+def test_a_parameter_that_matches_nothing_is_an_error_not_an_empty_table(tmp_path, params,
+                                                                          message):
+    b = LogBuilder(players=3)
+    feat(b, b.game(1, (5, 3, 3)), 1, 0, "elder", sun=1, island=7)
+    with LogDatabase([b.write(tmp_path / "run")]) as database:
+        with pytest.raises(UserError) as raised:
+            database.run("win_rate_by_attribute", params)
+    assert str(raised.value).startswith(message)
+    assert "damaged" not in str(raised.value) and "repair" not in str(raised.value)
