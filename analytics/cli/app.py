@@ -133,8 +133,9 @@ def simulate(game, players, n_games, seed, bots, card_set, swaps, assumptions, m
 @click.option("--game", default="diceforge", show_default=True)
 @click.option("--module", default=None, help="A module of the game (checked); Dice Forge's "
               "board list shows the Goddess module's board.")
+@assumptions_option
 @format_option
-def list_(what: str, game: str, module: str | None, fmt: str) -> None:
+def list_(what: str, game: str, module: str | None, assumptions: str | None, fmt: str) -> None:
     """List what can be named elsewhere: bots, sets, modules, rules, queries, and the game's
     own lists (Dice Forge: cards, faces, board).
 
@@ -145,10 +146,11 @@ def list_(what: str, game: str, module: str | None, fmt: str) -> None:
       dicelab list sets --format csv
       dicelab list modules
       dicelab list board --module goddess
+      dicelab list factions --game altera --assumptions my-set/
     """
     from analytics.cli import catalog  # polars and the queries: only when listing
 
-    click.echo(render_table(catalog.listing(what, game, module), fmt))
+    click.echo(render_table(catalog.listing(what, game, module, assumptions), fmt))
 
 
 @main.command()

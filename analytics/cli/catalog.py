@@ -16,9 +16,11 @@ from analytics.query.database import list_queries
 # module, and the analysis commands should not pay for loading the game engine.
 
 
-def listing(what: str, game: str = "diceforge", module: str | None = None) -> pl.DataFrame:
+def listing(what: str, game: str = "diceforge", module: str | None = None,
+            assumptions: str | None = None) -> pl.DataFrame:
     """One table for `dicelab list WHAT`; an unknown WHAT or module is one line naming the
-    valid ones."""
+    valid ones. A game's own list drawn from an assumption set (Altera's factions) lists
+    `assumptions`' (a shipped set's name or a folder), else the default set's."""
     from analytics.games import get_game
 
     plugin = get_game(game)
@@ -30,8 +32,13 @@ def listing(what: str, game: str = "diceforge", module: str | None = None) -> pl
         return LISTS[what](plugin)
     if what in own:  # a table drawn per module (a board) takes the module named
         table = own[what]
-        wants_module = module is not None and "module" in inspect.signature(table).parameters
-        return pl.DataFrame(table(module) if wants_module else table())
+        takes = inspect.signature(table).parameters
+        if assumptions is not None and "assumptions" not in takes:
+            raise UserError(f"--assumptions: {game}'s {what} are not drawn from an assumption "
+                            "set (its catalogues are the rulebook's)")
+        given = {name: value for name, value in (("module", module), ("assumptions", assumptions))
+                 if value is not None and name in takes}
+        return pl.DataFrame(table(**given))
     raise UserError(f"dicelab list {what!r}: {game} lists {', '.join([*LISTS, *own])}")
 
 

@@ -3,6 +3,7 @@ set, its name and hash in the run, its catalogue in components.parquet, its tabl
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import polars as pl
@@ -147,3 +148,24 @@ def test_commands_that_play_take_assumptions(tmp_path, command):
     result = CliRunner().invoke(main, [*command, "--out", str(tmp_path / "out"), *SMALL])
     assert result.exit_code == 0, result.output
     assert f"cheap-benefactors [{load_set('cheap-benefactors').hash}]" in result.output
+
+
+def test_list_shows_the_catalogue_of_the_assumption_set_named(tmp_path):
+    """`dicelab list factions --assumptions DIR` lists that folder's Factions, not the
+    default set's: a user checks an edit before playing it."""
+    folder = tmp_path / "mine"
+    shutil.copytree(SETS_DIR / "default", folder)
+    text = (folder / "factions.toml").read_text()
+    # Ember Warden's priority is assumed (an invented Faction): a user may edit it.
+    (folder / "factions.toml").write_text(text.replace("priority = 10", "priority = 11", 1))
+    listed = [CliRunner().invoke(main, ["list", "factions", "--game", "altera", *mine,
+                                        "--format", "json"])
+              for mine in (["--assumptions", str(folder)], [])]
+    assert [r.exit_code for r in listed] == [0, 0]
+    rows, default = (json.loads(r.output) for r in listed)
+    assert [r["priority"] for r in rows if r["faction"] == "ember_warden"] == [11]
+    assert [r["priority"] for r in default if r["faction"] == "ember_warden"] == [10]
+    result = CliRunner().invoke(main, ["list", "cards", "--assumptions", str(folder)])
+    assert (result.exit_code, result.output.strip()) == (
+        1, "Error: --assumptions: diceforge's cards are not drawn from an assumption set "
+           "(its catalogues are the rulebook's)")

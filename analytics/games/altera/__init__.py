@@ -103,14 +103,14 @@ class AlteraGame(GameBase):
         return components.vocabulary(setup)
 
 
-def faction_rows() -> list[dict]:
-    aset = load_set()
+def faction_rows(assumptions: str = DEFAULT_SET) -> list[dict]:
+    aset = load_set(assumptions)
     return [{"faction": f.id, "name": f.name, "priority": f.priority, "ability": f.ability.text,
              "source": f.source} for f in aset.factions.values()]
 
 
-def artifact_rows() -> list[dict]:
-    aset = load_set()
+def artifact_rows(assumptions: str = DEFAULT_SET) -> list[dict]:
+    aset = load_set(assumptions)
     return [{"artifact": a.id, "name": a.name, "craft": a.craft_cost,
              "upgrade": a.upgrade_cost, "ability": a.ability.text, "source": a.source}
             for a in aset.artifacts.values()]

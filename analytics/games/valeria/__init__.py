@@ -109,25 +109,25 @@ class ValeriaGame(GameBase):
         return components.vocabulary(setup)
 
 
-def champion_rows() -> list[dict]:
+def champion_rows(assumptions: str = DEFAULT_SET) -> list[dict]:
     return [{"champion": c.id, "name": c.name, "kind": c.kind, "cost": c.cost, "effect": c.text,
-             "source": c.source} for c in load_set().champions.values()]
+             "source": c.source} for c in load_set(assumptions).champions.values()]
 
 
-def plan_rows() -> list[dict]:
+def plan_rows(assumptions: str = DEFAULT_SET) -> list[dict]:
     return [{"plan": p.id, "troops": "+".join(p.troops), "extra": p.extra, "vp": p.vp,
-             "cost": p.cost, "source": p.source} for p in load_set().plans.values()]
+             "cost": p.cost, "source": p.source} for p in load_set(assumptions).plans.values()]
 
 
-def spell_rows() -> list[dict]:
-    aset = load_set()
+def spell_rows(assumptions: str = DEFAULT_SET) -> list[dict]:
+    aset = load_set(assumptions)
     return [{"card": s.id, "power": pid, "name": aset.powers[pid].name,
              "effect": aset.powers[pid].effect, "amount": aset.powers[pid].amount,
              "source": aset.powers[pid].source} for s in aset.spells.values() for pid in s.powers]
 
 
-def dice_rows() -> list[dict]:
-    board = load_set().board
+def dice_rows(assumptions: str = DEFAULT_SET) -> list[dict]:
+    board = load_set(assumptions).board
     rows = [{"die": "troop", "pip": f.pip, "strength": f.strength, "discount": f.discount,
              "opposite": f.opposite} for f in board.faces.values()]
     return rows + [{"die": "wraith", "pip": f.pip, "strength": f.strength,
