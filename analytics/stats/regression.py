@@ -25,8 +25,7 @@ def logistic_average_effects(outcome, owned, covariates, confidence: float = 0.9
     seat rows, in far fewer rows.
     """
     y = np.asarray(outcome, dtype=float)
-    owned = np.asarray(owned, dtype=float).reshape(len(y), -1)
-    covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
+    owned, covariates = _by_seat(owned, len(y), float), _by_seat(covariates, len(y), float)
     full, y, weights = _collapse_rows(np.column_stack([np.ones(len(y)), owned, covariates]), y)
     return _Fit.of(full, y, weights).effects(owned.shape[1], confidence)
 
@@ -44,8 +43,8 @@ def adjusted_associations(outcome, owned, covariates, game=None, confidence: flo
     still an association (who buys the card), not the card's effect.
     """
     y = np.asarray(outcome, dtype=float)
-    bits = np.asarray(owned).reshape(len(y), -1) > 0  # 0/1 or bool: no float copy
-    covariates = np.asarray(covariates, dtype=float).reshape(len(y), -1)
+    bits = _by_seat(owned, len(y)) > 0  # 0/1 or bool: no float copy
+    covariates = _by_seat(covariates, len(y), float)
     # Seats grouped once by their covariate row; each column then only splits the groups in
     # two (owns it or not): a fit on a few dozen weighted rows instead of every seat-game.
     if len(y) and not ((covariates == 0) | (covariates == 1)).all():
@@ -61,9 +60,24 @@ def adjusted_associations(outcome, owned, covariates, game=None, confidence: flo
     if game is not None:
         # Every column's seats at once: the work over seats is done in a few array sweeps,
         # each value computed as a column's own sweep would (the same sums, in seat order).
-        starts = np.flatnonzero(np.diff(np.asarray(game), prepend=-1))
-        _cluster_covariances(fits, y, group, rows, bits, starts)
+        _cluster_covariances(fits, y, group, rows, bits, _game_starts(game))
     return [fit.effects(1, confidence)[0] for fit in fits]
+
+
+def _by_seat(values, seats: int, dtype=None) -> np.ndarray:
+    """`values` as a matrix of `seats` rows (a vector is one column). No seats keep their
+    columns: numpy cannot infer a column count from no values."""
+    values = np.asarray(values, dtype=dtype)
+    columns = values.shape[-1] if values.ndim > 1 else 1
+    return values.reshape(seats, -1 if seats else columns)
+
+
+def _game_starts(game) -> np.ndarray:
+    """Where each game's seats begin (seats ordered by game): the first seat, and every seat
+    whose game is not the seat before's. Any labels: a difference from -1 (the former way)
+    missed a first game labelled -1, whose seats then fell out of the clustered sums."""
+    game = np.asarray(game)
+    return np.flatnonzero(np.concatenate([[len(game) > 0], game[1:] != game[:-1]]))
 
 
 def _split_counts(group: np.ndarray, bits: np.ndarray, y: np.ndarray, width: int
@@ -95,7 +109,8 @@ class _Fit:
     def of(cls, full: np.ndarray, y: np.ndarray, weights: np.ndarray,
            present: np.ndarray | None = None) -> _Fit:
         keep = _independent_columns(full, weights)
-        fit = _fit_logit(y, full[:, keep], weights)
+        # No seats: no column adds rank, nothing to fit.
+        fit = _fit_logit(y, full[:, keep], weights) if keep else None
         return cls(full, weights, keep, *(fit or (None, None)), present)
 
     @property
