@@ -49,7 +49,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "stats/paired": ("tests/test_stats.py", "tests/test_compare_exact.py"),
     "stats/balance": ("tests/test_balance.py",),
     "stats/bootstrap": ("tests/test_stats.py",),
-    "stats/regression": ("tests/test_stats.py", "tests/test_regression_vectorised.py"),
+    "stats/regression": ("tests/test_stats.py", "tests/test_regression_vectorised.py",
+                         "tests/test_regression_exact.py"),
     "engine/payment": PAYMENT_TESTS,
     "games/diceforge/rules/payment": PAYMENT_TESTS,
 }
