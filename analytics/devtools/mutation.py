@@ -47,7 +47,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
     "stats/rates": ("tests/test_rates.py", "tests/test_rates_exact.py"),
     "stats/paired": ("tests/test_stats.py", "tests/test_compare_exact.py"),
-    "stats/balance": ("tests/test_balance.py",),
+    "stats/balance": ("tests/test_balance.py", "tests/test_stats_balance_exact.py"),
     "stats/bootstrap": ("tests/test_stats.py",),
     "stats/regression": ("tests/test_stats.py", "tests/test_regression_vectorised.py"),
     "engine/payment": PAYMENT_TESTS,
