@@ -43,7 +43,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "experiments/paired": COMPARE_TESTS,
     "experiments/value": ("tests/test_compare.py", "tests/test_sweep.py"),
     "experiments/balance": ("tests/test_balance.py",),
-    "experiments/power": ("tests/test_power.py",),
+    "experiments/power": ("tests/test_power.py", "tests/test_power_exact.py"),
     "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
     "stats/rates": ("tests/test_rates.py", "tests/test_rates_exact.py"),
     "stats/paired": ("tests/test_stats.py", "tests/test_compare_exact.py"),
