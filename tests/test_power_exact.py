@@ -96,6 +96,15 @@ def test_games_from_a_measured_spread_are_the_paired_t_tests():
         _t_games(0.15, 0.01, 0.9), rel=1e-6)
 
 
+def test_games_from_a_small_measured_spread_are_few_not_a_traceback():
+    # an effect of 10 SDs: scipy's wrong-way tail was NaN and stopped the solver (fixed)
+    spread = pw.Spread("score", 7.0, 0.1, 0.4, "measured")
+    frame = pw.power_frame([spread], (1.0,), 0.05, 0.8, True)
+    assert frame["games"].to_list() == [3]  # 2.06 pairs: power 0.8 at 2.06 by statsmodels
+    assert TTestPower().power(effect_size=10.0, nobs=2.06, alpha=0.05) == pytest.approx(
+        0.8, abs=1e-3)
+
+
 def test_games_from_an_assumed_spread_cohens_h_or_the_paired_t():
     independent = pw.assumed_spread("seat:0", 0.25, None, False)
     h = abs(proportion_effectsize(0.28, 0.25))

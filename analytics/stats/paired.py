@@ -133,7 +133,9 @@ def t_test_sample_size(effect_size: float, alpha: float = 0.05, power: float = 0
     def short_of(n: float) -> float:
         df, shift = n - 1, d * math.sqrt(n)
         crit = student.isf(alpha / 2, df)
-        return float(nct.sf(crit, df, shift) + nct.cdf(-crit, df, shift)) - power
+        # The wrong-way tail P(T < -crit) as P(T > crit) under -shift: scipy's nct.cdf gives
+        # NaN there for a large shift (an effect of 4 SDs and more), which stopped the solver.
+        return float(nct.sf(crit, df, shift) + nct.sf(crit, df, -shift)) - power
 
     return _solve(short_of, low=2.0)  # one degree of freedom at least
 
