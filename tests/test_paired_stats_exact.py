@@ -183,3 +183,56 @@ def test_sample_size_paired_with_the_arms_perfectly_correlated_floors_the_sd():
 def _sd(p1: float, p2: float, correlation: float) -> float:
     v1, v2 = p1 * (1 - p1), p2 * (1 - p2)
     return math.sqrt(v1 + v2 - 2 * correlation * math.sqrt(v1 * v2))
+
+
+# --- O'Brien-Fleming boundaries --------------------------------------------------------------
+
+def _two_looks_never_cross(b1: float, b2: float) -> float:
+    """P(|Z1| < b1 and |Z2| < b2), corr(Z1, Z2) = sqrt(1/2), by adaptive quadrature over Z1."""
+    from scipy.integrate import quad
+
+    rho = math.sqrt(0.5)
+    scale = math.sqrt(1 - rho**2)
+    inner = lambda z: sps.norm.pdf(z) * (sps.norm.cdf((b2 - rho * z) / scale)  # noqa: E731
+                                         - sps.norm.cdf((-b2 - rho * z) / scale))
+    return quad(inner, -b1, b1, epsabs=1e-14, epsrel=1e-13)[0]
+
+
+def _three_looks_never_cross(edge: float) -> float:
+    """P(|S_k| < edge, k = 1, 2, 3) for a random walk of standard normal steps (OBF's equal
+    boundaries on the sum), by adaptive quadrature over S_1 and S_2."""
+    from scipy.integrate import dblquad
+
+    inner = lambda s2, s1: (sps.norm.pdf(s1) * sps.norm.pdf(s2 - s1)  # noqa: E731
+                            * (sps.norm.cdf(edge - s2) - sps.norm.cdf(-edge - s2)))
+    return dblquad(inner, -edge, edge, -edge, edge, epsabs=1e-13, epsrel=1e-12)[0]
+
+
+@pytest.mark.parametrize("alpha", [0.05, 0.01])
+def test_two_looks_cross_with_probability_alpha(alpha):
+    b1, b2 = stats.obrien_fleming_bounds(2, alpha)
+    assert b1 == pytest.approx(b2 * math.sqrt(2), rel=1e-14)
+    assert 1 - _two_looks_never_cross(b1, b2) == pytest.approx(alpha, abs=1e-11)
+
+
+def test_three_looks_cross_with_probability_alpha():
+    bounds = stats.obrien_fleming_bounds(3, 0.1)
+    assert list(bounds) == pytest.approx(bounds[-1] * np.sqrt([3, 3 / 2, 1]), rel=1e-14)
+    assert 1 - _three_looks_never_cross(bounds[-1] * math.sqrt(3)) == pytest.approx(0.1,
+                                                                                    abs=1e-10)
+
+
+@pytest.mark.parametrize(("looks", "published"), [
+    (2, 1.977), (3, 2.004), (4, 2.024), (5, 2.040), (10, 2.087), (20, 2.126)])
+def test_obrien_fleming_constants_of_jennison_and_turnbull(looks, published):
+    # Jennison & Turnbull (2000), Table 2.3 (alpha 0.05, two-sided): C_B to 3 decimals
+    bounds = stats.obrien_fleming_bounds(looks)
+    assert len(bounds) == looks
+    assert bounds[-1] == pytest.approx(published, abs=5e-4)
+    assert np.array_equal(bounds, stats.obrien_fleming_bounds(looks, 0.05))  # deterministic
+
+
+def test_one_look_is_the_two_sided_normal_quantile():
+    assert stats.obrien_fleming_bounds(1, 0.01)[0] == pytest.approx(sps.norm.ppf(0.995),
+                                                                    rel=1e-14)
+    assert stats.obrien_fleming_bounds(1)[0] == pytest.approx(sps.norm.ppf(0.975), rel=1e-14)
