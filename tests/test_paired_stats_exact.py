@@ -103,12 +103,25 @@ def test_one_arm_constant_has_no_correlation_and_no_warning():
 ])
 def test_too_little_to_test_gives_the_rates_and_nan_for_the_rest(num_a, den_a, num_b, den_b,
                                                                   a, b, n):
-    with np.errstate(all="raise"):
+    with np.errstate(all="raise"), warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy note on an empty mean or a 0/0
         result = stats.paired_ratio_difference(num_a, den_a, num_b, den_b)
     difference = b - a if "nan" not in (a, b) else "nan"
     assert fields(result) == [a, b, difference, "nan", "nan", "nan", n, "nan", "nan", "nan",
                               METHOD]
     assert math.isnan(result.variance_ratio)
+
+
+def test_two_games_are_enough_for_a_paired_t_test_with_one_degree_of_freedom():
+    result = stats.paired_mean_difference([1.0, 2.0], [4.0, 3.0])
+    test = sps.ttest_rel([4.0, 3.0], [1.0, 2.0])
+    assert result.p_value == pytest.approx(test.pvalue, rel=1e-9)
+    interval = test.confidence_interval(0.95)
+    assert (result.low, result.high) == pytest.approx((interval.low, interval.high), rel=1e-9)
+    # the other way round: the same p, the interval mirrored
+    back = stats.paired_mean_difference([4.0, 3.0], [1.0, 2.0])
+    assert (back.difference, back.p_value) == (-result.difference, result.p_value)
+    assert (back.low, back.high) == pytest.approx((-result.high, -result.low), rel=1e-12)
 
 
 def test_paired_profile_is_each_games_influence_on_the_difference():
