@@ -157,15 +157,18 @@ def purchase_entropy(per_game: np.ndarray, n_boot: int = 1000, seed: int = 0,
     matrix; log2(items) would mean every item is bought equally often. `what` names the items
     in the method text (the game's plural word for them)."""
     per_game = np.asarray(per_game, dtype=float)
-    n_games = per_game.shape[0]
-    point = entropy_bits(per_game.sum(axis=0))
+    n_games, items = per_game.shape
     if not n_games:
         return Estimate(math.nan, math.nan, math.nan, n=0, method="entropy (bits)")
+    if not per_game.sum():  # nothing bought: no distribution to measure (and log2(0) items)
+        return Estimate(math.nan, math.nan, math.nan, n=n_games,
+                        method=f"entropy in bits: no {what} bought")
+    point = entropy_bits(per_game.sum(axis=0))
     sums = stats.bootstrap_sums(per_game, n_boot, seed)
     low, high = stats.percentile_interval(np.array([entropy_bits(row) for row in sums]))
     return Estimate(point, float(low), float(high), n=n_games,
-                    method=f"entropy in bits (max {math.log2(per_game.shape[1]):.2f} = "
-                           f"{per_game.shape[1]} {what} bought equally), bootstrap over games")
+                    method=f"entropy in bits (max {math.log2(items):.2f} = "
+                           f"{items} {what} bought equally), bootstrap over games")
 
 
 def how_unusual(p_value: float, who: str = "seats", fair: str = "fair") -> str:
@@ -235,8 +238,9 @@ def verdict(players: int, n_games: int, seat: Imbalance | None,
 
 def _gap_words(item: Imbalance, unusual: str, fair_is: str = "a fair share") -> str:
     s = item.share
-    side = "more" if item.gap > 0 else "less"
+    # exactly the fair share is neither more nor less (the largest gap when seats win alike)
+    side = "more than" if item.gap > 0 else "less than" if item.gap < 0 else "exactly"
     family = f", {item.family}" if item.family else ""
-    return (f"{item.who} wins {side} than {fair_is} ({item.fair:.1%}): {s.estimate:.1%}, "
+    return (f"{item.who} wins {side} {fair_is} ({item.fair:.1%}): {s.estimate:.1%}, "
             f"95% {s.low:.1%}-{s.high:.1%}, n = {s.n:,.0f} games; {unusual} "
             f"(adjusted {format_p(item.p_value)}{family}).")

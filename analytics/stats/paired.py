@@ -133,7 +133,9 @@ def t_test_sample_size(effect_size: float, alpha: float = 0.05, power: float = 0
     def short_of(n: float) -> float:
         df, shift = n - 1, d * math.sqrt(n)
         crit = student.isf(alpha / 2, df)
-        return float(nct.sf(crit, df, shift) + nct.cdf(-crit, df, shift)) - power
+        # The wrong-way tail P(T < -crit) as P(T > crit) under -shift: scipy's nct.cdf gives
+        # NaN there for a large shift (an effect of 4 SDs and more), which stopped the solver.
+        return float(nct.sf(crit, df, shift) + nct.sf(crit, df, -shift)) - power
 
     return _solve(short_of, low=2.0)  # one degree of freedom at least
 
@@ -169,21 +171,40 @@ def obrien_fleming_bounds(looks: int, alpha: float = 0.05) -> np.ndarray:
     """Two-sided O'Brien-Fleming |z| boundaries for `looks` equally spaced analyses.
 
     Boundary at look k is c * sqrt(looks / k), with c such that a null difference crosses
-    some boundary with probability `alpha` (the z statistics of the looks are Brownian:
-    corr(Z_i, Z_j) = sqrt(i / j)). Computed with scipy's multivariate normal CDF (Genz).
+    some boundary with probability `alpha`. The z of look k is S_k / sqrt(k), S a random walk
+    of standard normal steps, so on S every boundary is the same, c * sqrt(looks): the chance
+    of never crossing is integrated look by look (Armitage, McPherson and Rowe's recursion),
+    deterministic and exact to about 1e-12 (scipy's multivariate normal CDF, used before, is
+    randomised: its answers moved in the fifth digit).
     """
     if looks == 1:
         return np.array([normal_quantile(1 - alpha)])
     from scipy.optimize import brentq
-    from scipy.stats import multivariate_normal
-
-    t = np.arange(1, looks + 1) / looks
-    cov = np.sqrt(np.minimum.outer(t, t) / np.maximum.outer(t, t))
-    shape = np.sqrt(1 / t)
-    mvn = multivariate_normal(mean=np.zeros(looks), cov=cov, seed=1)
 
     def crossing(c: float) -> float:
-        bound = c * shape
-        return 1 - mvn.cdf(bound, lower_limit=-bound) - alpha
+        return 1 - _never_crosses(c * math.sqrt(looks), looks) - alpha
 
-    return brentq(crossing, normal_quantile(1 - alpha) * 0.8, 8.0, xtol=1e-4) * shape
+    # c lies above the one-look bound (more looks cross more often) and below Bonferroni's
+    # over the looks (crossing at some look is less likely than the sum of each look's chance)
+    c = brentq(crossing, normal_quantile(1 - alpha), normal_quantile(1 - alpha / looks),
+               xtol=1e-14)
+    return c * np.sqrt(looks / np.arange(1, looks + 1))
+
+
+# Gauss-Legendre nodes on (-1, 1) for _never_crosses (built once: a module constant).
+_NODES, _WEIGHTS = np.polynomial.legendre.leggauss(128)
+
+
+def _never_crosses(edge: float, steps: int) -> float:
+    """P(|S_k| < edge for k = 1..steps), S a random walk of standard normal steps: S_k's
+    density inside the edges at the nodes, carried one step at a time by the normal kernel."""
+    at, weight = edge * _NODES, edge * _WEIGHTS
+    density = _normal_density(at)  # S_1
+    step = _normal_density(np.subtract.outer(at, at)) * weight  # [j, i]: from node i to j
+    for _ in range(steps - 1):
+        density = step @ density
+    return float(weight @ density)
+
+
+def _normal_density(x: np.ndarray) -> np.ndarray:
+    return np.exp(-x**2 / 2) / math.sqrt(2 * math.pi)
