@@ -136,6 +136,32 @@ def test_game_measures_are_the_paired_t_tests_of_each_measure():
         sps.ttest_rel(WIN["B"][:, 1], WIN["A"][:, 1]).pvalue, rel=1e-12)
 
 
+@pytest.mark.parametrize(("item", "measure", "a", "b"), [
+    ("rounds", "length", [9.0, 10, 9, 11], [9.0, 9, 10, 11]),
+    ("decisions", "length", [100.0, 120, 110, 90], [105.0, 118, 111, 97]),
+    ("winner's margin", "score", [10.0, 3, 4, 9], [13.0, 1, 2, 1]),
+    ("score SD within a game", "score", [5, 1.5, 2, 4.5], [6.5, 0.5, 1, 0.5]),
+])
+def test_a_game_row_says_its_measure_correlation_and_variance_ratio(item, measure, a, b):
+    a, b = np.array(a), np.array(b)
+    got = row(compare_games(four_games()), item, measure)
+    test = sps.ttest_rel(b, a)
+    assert (got["section"], got["in"], got["n_games"]) == ("game", "both", 4)
+    assert (got["a"], got["b"], got["difference"]) == pytest.approx(
+        (a.mean(), b.mean(), b.mean() - a.mean()), rel=1e-12)
+    assert got["p"] == pytest.approx(test.pvalue, rel=1e-12)
+    assert got["corr"] == pytest.approx(np.corrcoef(a, b)[0, 1], rel=1e-12)
+    assert got["variance_ratio"] == pytest.approx(
+        (a.var(ddof=1) + b.var(ddof=1)) / (b - a).var(ddof=1), rel=1e-12)
+
+
+def test_the_tie_rate_row_of_an_arm_that_never_tied():
+    got = row(compare_games(four_games()), "tie rate", "rate")
+    # A never tied: no correlation to measure; var(b - a) is var(b), the ratio 1.
+    assert (got["in"], got["a"], got["b"], got["variance_ratio"]) == ("both", 0.0, 0.25, 1.0)
+    assert math.isnan(got["corr"])
+
+
 # --- score by source ------------------------------------------------------------------------
 
 BY_SOURCE = {"A": np.array([[4.0, 10], [6, 0], [2, 8], [0, 4]]),
@@ -277,7 +303,7 @@ def test_check_endpoint_says_what_can_be_chosen():
     with pytest.raises(UserError) as caught:
         check_endpoint("seat:3", players=3)
     assert str(caught.value) == message
-    for endpoint in ("seat:2", "bot:x", "margin", "decisions", "first_seat"):
+    for endpoint in ("seat:2", "bot:x", "bot:x:y", "margin", "decisions", "first_seat"):
         check_endpoint(endpoint, players=3)
     for endpoint in ("bo:x", "seat2", "first", "seat:-1"):
         with pytest.raises(UserError):
@@ -397,6 +423,11 @@ def test_shown_rows_keep_game_rows_one_arm_rows_and_moved_rows():
     shown, hidden = shown_rows(moved, all_rows=False)
     assert hidden == 1 and shown.filter(pl.col("item") == "x")["measure"].to_list() == [
         "take_rate"]
+    # p_adj exactly at ALPHA is not a move.
+    at_alpha = moved.rows.with_columns(p_adj=pl.when(pl.col("item") == "x").then(compare.ALPHA)
+                                       .otherwise(pl.col("p_adj")))
+    shown, hidden = shown_rows(dataclasses.replace(moved, rows=at_alpha), all_rows=False)
+    assert hidden == 2 and "x" not in shown["item"].to_list()
     sources = compare_games(with_sources())
     assert shown_rows(sources, all_rows=False)[0].filter(
         pl.col("section") == "score_source").height == 2
