@@ -507,6 +507,28 @@ def test_compare_logs_reads_pairs_and_compares_two_arms(tmp_path):
                                                                         "first_seat")
 
 
+def test_compare_logs_reads_the_game_named_and_names_assumption_sets(tmp_path, monkeypatch):
+    a = arm_logs(tmp_path, "a", (0, 1, 1, 0))
+    b = arm_logs(tmp_path, "b", (0, 0, 0, 1), card_set="alt")
+    assert compare_logs([a], [b], game="diceforge").name_b == "alt"
+    with pytest.raises(UserError, match="^--game valeria: these logs are of diceforge"):
+        compare_logs([a], [b], game="valeria")
+    # A game whose sets are assumption sets: a name given keeps the set's own name beside it.
+    read_arms = compare.read_arms
+
+    def as_assumptions(*args):
+        return tuple(dataclasses.replace(arm, roles=dataclasses.replace(
+            arm.roles, set_word="assumption set")) for arm in read_arms(*args))
+
+    monkeypatch.setattr(compare, "read_arms", as_assumptions)
+    named = compare_logs([a], [b], names=("old", "new"))
+    assert (named.name_a, named.name_b) == ("old; under assumption set base",
+                                            "new; under assumption set alt")
+    unnamed = compare_logs([a], [b])
+    assert (unnamed.name_a, unnamed.name_b) == ("under assumption set base",
+                                                "under assumption set alt")
+
+
 def test_compare_logs_pairs_by_position_when_told(tmp_path):
     a = arm_logs(tmp_path, "a", (0, 1, 1, 0))
     builder = LogBuilder(run_id="run-b", players=2)
