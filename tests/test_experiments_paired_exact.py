@@ -8,11 +8,14 @@ itself (mutation testing runs, for each mutant, only the tests it saw reach the 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 import polars as pl
 import pytest
+from click.testing import CliRunner
 
+from analytics.cli.app import main
 from analytics.errors import UserError
 from analytics.experiments.paired import (
     ArmLogs,
@@ -110,6 +113,25 @@ def test_read_arms_at_once_are_the_arms_read_in_turn(tmp_path):
                 zip(*expected.masks[kind], strict=True))
     assert together[1].read[0].startswith("read --logs-b: ")
     assert together[1].sets == "swap"
+
+
+def test_each_arm_is_read_as_the_game_named(tmp_path):
+    """--game reaches both arms' reading: a run of another game is refused in either arm."""
+    a, b = logs(tmp_path)
+    valeria = tmp_path / "valeria"
+    played = CliRunner().invoke(main, ["simulate", "--game", "valeria", "--players", "2",
+                                       "--games", "2", "--bots", "random", "--out",
+                                       str(valeria), "--workers", "1", "--quiet"])
+    assert played.exit_code == 0, played.output
+    assert read_arm("A", a, game="diceforge").roles.game == "diceforge"
+    with pytest.raises(UserError, match="^--game valeria: these logs are of diceforge"):
+        read_arm("A", a, game="valeria")
+    with pytest.raises(UserError, match="^--game valeria: these logs are of diceforge "
+                       + re.escape(f"({b[0]})")):
+        read_arms([valeria], b, game="valeria")
+    with pytest.raises(UserError, match="^--game diceforge: these logs are of valeria"):
+        read_arms(a, [valeria], game="diceforge")
+    assert [arm.roles.game for arm in read_arms(a, b, game="diceforge")] == ["diceforge"] * 2
 
 
 def test_pair_lines_the_arms_up_by_seed(tmp_path):
