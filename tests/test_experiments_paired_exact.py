@@ -90,7 +90,8 @@ def test_read_arm_keeps_each_seats_outcome_in_seed_order(tmp_path):
         (7, 0, "e", 5, 1.0, 9, 70, False, 0), (7, 1, "h", 3, 0.0, 9, 70, False, 0)]
     assert arm.available["card"] == tuple(sorted(BASE_CARDS.split(",")))
     assert arm.sets == "base"
-    assert len(arm.read) == 1 and arm.read[0].startswith(f"read --logs-a: 1 run(s) kept from {a[0]}")
+    assert arm.read == (f"read --logs-a: 1 run(s) kept from {a[0]}: 3 games (all games); sets: "
+                        "base [682cac96] 3 games; modules: base; players: 2",)
     assert sorted(arm.sources.rows()) == [(7, "card_printed", 5), (7, "die_face", 3)]
     # Mask rows (game row in seed order, seat, word, mask): hydra and satyrs by seat 1 of
     # seed 3, hydra by seat 0 of seed 7; bit i is the arm's i-th component.
