@@ -35,12 +35,13 @@ MINIMUM = 0.85
 # analytics/games/diceforge/rules/payment.py holds no function (it names the engine's Payment
 # methods for the game): mutmut 3 mutates only functions, so it makes no mutant of it and the
 # engine's payment, which it calls, is what is tested.
-COMPARE_TESTS = ("tests/test_compare.py", "tests/test_compare_exact.py")
+# Hand-made games only: test_compare.py simulates games (an hour a run under mutation).
+COMPARE_TESTS = ("tests/test_compare_exact.py", "tests/test_compare_mutants.py")
 PAYMENT_TESTS = ("tests/engine/test_resources.py", "tests/diceforge/test_payment.py",
                  "tests/diceforge/test_scepter.py")
 MODULES: dict[str, tuple[str, ...]] = {
     "experiments/compare": COMPARE_TESTS,
-    "experiments/paired": COMPARE_TESTS,
+    "experiments/paired": ("tests/test_experiments_paired_exact.py",),
     "experiments/value": ("tests/test_compare.py", "tests/test_sweep.py"),
     "experiments/balance": ("tests/test_balance.py",),
     "experiments/power": ("tests/test_power.py", "tests/test_power_exact.py"),

@@ -141,8 +141,11 @@ def component_rows(games: PairedGames, kind: str
         diff = stats.rate_difference(b, a)
         ratio = _variance_ratio(a.influence, b.influence)
         corr = np.where(np.isnan(ratio), np.nan, stats.rate_correlation(a, b))
-        # Nothing varies (never taken in either arm, or the very same games): nothing to test.
-        p = np.where(np.any(b.influence != a.influence, axis=0), diff.p_value, np.nan)
+        # Nothing to test where both arms hold the same rate and no game differs (never taken
+        # in either arm, or the very same games). Rates that differ in every game alike (none
+        # of A's seats, all of B's) are a difference all the same: the rate difference's p.
+        moved = np.any(b.influence != a.influence, axis=0) | (a.rate != b.rate)
+        p = np.where(moved, diff.p_value, np.nan)
         for j, name in enumerate(names):
             in_a, in_b = (bool(games.offered[kind][arm][j]) for arm in ("A", "B"))
             rows.append({"section": kind, "item": name, "measure": measure,
@@ -156,10 +159,12 @@ def component_rows(games: PairedGames, kind: str
 
 
 def _variance_ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per column: the variance of the difference without the pairing over with it."""
+    """Per column: the variance of the difference without the pairing over with it; NaN where
+    the paired differences do not vary (as a game row's, `stats.Paired.variance_ratio`)."""
     apart = (a * a).sum(axis=0) + (b * b).sum(axis=0)
+    paired = ((b - a) ** 2).sum(axis=0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(apart > 0, apart / ((b - a) ** 2).sum(axis=0), np.nan)
+        return np.where(paired > 0, apart / paired, np.nan)
 
 
 def check_endpoint(endpoint: str, players: int) -> None:
