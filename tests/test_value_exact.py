@@ -291,3 +291,128 @@ def test_what_was_read_names_each_arm(simulation, tmp_path):
     assert measured(simulation, tmp_path, ablate="both").read[1] == (
         "ablation: both (the card replaced by each other card of its slot's cost, and "
         "forbidden)")
+
+
+# --- card_value: the set as it is played, then each ablation --------------------------------
+
+WITHOUT["first_titan"] = [(1, 5), (6, 2), (3, 1), (1, 4)]  # the Hydra's buyers win 1 of 4
+
+
+def test_card_value_plays_the_set_then_ranks_its_ablations(simulation, tmp_path):
+    report = card_value("base", "hydra", players=2, games=4, seed=7,
+                        bots=("economist", "random"), out=tmp_path, workers=1, progress=False)
+    # values: first_titan 3/4 - 1/4, typhon 3/4 - 2/4, goddess 0: ranked by value
+    assert report.table.select("replaced_by", "value").rows() == [
+        ("first_titan", 0.5), ("typhon", 0.25), ("goddess", 0.0)]
+    config, out, options = simulation.calls[0]
+    assert (config.card_set, config.players, config.games, config.seed, config.bots,
+            config.rules, out) == ("base", 2, 4, 7, ("economist", "random"), {}, tmp_path / "with")
+    assert options == {"workers": 1, "progress": False, "cluster": None}
+    assert [c.card_set for c, _, _ in simulation.calls[1:]] == [
+        "base+M8=first_titan", "base+M8=goddess", "base+M8=typhon"]
+    assert {o["resume"] for _, _, o in simulation.calls[1:]} == {True}
+    assert len(report.read) == 5  # one card named: no list of the cards left out
+
+
+def test_card_value_of_every_card_says_which_no_swap_can_ablate(monkeypatch, simulation,
+                                                                tmp_path):
+    asked = []
+
+    def measured_all(with_run, spec, run, found, folder, ablate, **options):
+        asked.append((with_run, spec, run, found, folder, ablate, options))
+        return ValueReport(pl.DataFrame(), pl.DataFrame(), ("read",), ablate, "card")
+
+    monkeypatch.setattr(value, "value_against", measured_all)
+    report = card_value("base", None, players=2, games=4, seed=7, bots=("economist",),
+                        rules={"ties": "shared"}, out=tmp_path, workers=2, progress=False,
+                        cluster="tcp://c:1")
+    assert report.read == ("read", "not ablatable by swap (no other card of their slot's cost "
+                                   "outside the set): helmet_of_invisibility; --ablate forbid or "
+                                   "both takes them")
+    with_run, spec, run, found, folder, ablate, options = asked[0]
+    assert (with_run, spec, run, found, folder, ablate) == (
+        tmp_path / "with", ArmSpec("base", ("economist",), {"ties": "shared"}), (2, 4, 7),
+        ablations("base", None)[1], tmp_path, "swap")
+    assert options == {"workers": 2, "progress": False, "cluster": "tcp://c:1"}
+    # forbid ablates every card: none is left out
+    report = card_value("base", None, players=2, games=4, seed=7, bots=("economist",),
+                        out=tmp_path / "f", progress=False, ablate="forbid")
+    assert report.read == ("read",) and asked[1][5] == "forbid"
+
+
+def test_card_value_refuses_before_anything_is_played(simulation):
+    with pytest.raises(UserError) as error:
+        card_value("base", "hydra", rules={"forbid": "hydra"})
+    assert str(error.value) == ("--rule forbid=... is what --ablate forbid sets for each card; "
+                                "drop it")
+    with pytest.raises(UserError) as error:
+        card_value("default", None, game="altera")
+    assert str(error.value).endswith("' has no artifact whose slot has another option; "
+                                     "--ablate forbid ablates every artifact")
+    with pytest.raises(UserError, match="players"):
+        card_value("base", "hydra", players=9)
+    assert simulation.calls == []
+
+
+# --- what a user reads -----------------------------------------------------------------------
+
+def report_of(**row) -> ValueReport:
+    top = {"card": "hydra", "slot": "M8", "ablation": "swap", "replaced_by": "typhon",
+           "buyers_wr_with": 0.75, "buyers_wr_without": 0.5, "value": 0.25, "low": -0.609,
+           "high": 1.1094, "n_games": 12345, "p": 0.0, "p_adj": 0.04}
+    return ValueReport(pl.DataFrame([{**top, **row}]), pl.DataFrame(), (), "swap", "card")
+
+
+def test_headline_of_a_swap_a_forbid_and_a_card_nobody_bought():
+    assert headline(report_of()) == (
+        "hydra (M8, against typhon): the seats that buy it win 75.0% with it vs 50.0% without: "
+        "+25.0 points (-60.9 to 110.9, 95% paired) over 12,345 games")
+    assert headline(report_of(ablation="forbid", replaced_by=None, value=-0.0004, low=-0.01,
+                              high=0.002, n_games=40)) == (
+        "hydra (M8, against it forbidden): the seats that buy it win 75.0% with it vs 50.0% "
+        "without: -0.0 points (-1.0 to 0.2, 95% paired) over 40 games")
+    assert "+0.0 points" in headline(report_of(value=0.0))
+    assert headline(report_of(value=math.nan)) == "hydra: no seat bought it, no value measured"
+    assert headline(report_of(value=None)) == "hydra: no seat bought it, no value measured"
+
+
+def test_displayed_p_values_are_text_never_zero():
+    shown = displayed(report_of().table)
+    assert shown.select("p", "p_adj").row(0) == ("< 1e-300", "0.04")
+    assert shown["value"].to_list() == [0.25]  # the numbers stay numbers
+    detail = displayed(pl.DataFrame({"item": ["seat 0"], "p": [0.00012]}))
+    assert detail.row(0) == ("seat 0", "1.2e-04")
+
+
+def test_note_says_how_to_read_the_table():
+    assert note("artifact") == (
+        "value = win rate of the seats that bought the artifact (in the set as it is) minus the "
+        "win rate of the same seats on the same seeds and bots with the artifact ablated: "
+        "replaced by replaced_by (ablation swap) or forbidden to every player (ablation "
+        "forbid); low/high: 95% Student t over games (each game one cluster); p_adj: "
+        "Benjamini-Hochberg over the rows; detail rows: each seat's and bot's win rate with "
+        "minus without")
+
+
+def test_the_value_command_prints_the_ranking_a_user_reads(simulation, tmp_path):
+    result = CliRunner().invoke(main, [
+        "value", "hydra", "--players", "2", "--games", "4", "--seed", "7", "--bots",
+        "economist,random", "--out", str(tmp_path / "runs"), "--quiet", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    # d = (1, 1, 0, 0) over k = (1, 1, 2, 0) buyers: 0.5, and (d - 0.5 k) = (.5, .5, -1, 0)
+    # has SD 1/sqrt(2): half-width t(0.975, 3) * 0.7071 / 2 = 1.125
+    assert lines[0] == ("hydra (M8, against first_titan): the seats that buy it win 75.0% with "
+                        "it vs 25.0% without: +50.0 points (-62.5 to 162.5, 95% paired) over 4 "
+                        "games")
+    assert lines[4:7] == [
+        "| hydra | M8   | swap     | first_titan |     0.500 |          0.750 |             0.250 "
+        "| 0.500 |",
+        "| hydra | M8   | swap     | typhon      |     0.500 |          0.750 |             0.500 "
+        "| 0.250 |",
+        "| hydra | M8   | swap     | goddess     |     0.500 |          0.750 |             0.750 "
+        "| 0.000 |"]
+    # p as text: 0.25 (first_titan), 0.42 (typhon), 1 (no change at all)
+    assert [line.split("|")[6].strip() for line in lines[10:13]] == ["0.25", "0.42", "1"]
+    assert "Each seat and bot, with the card minus without" in lines
+    assert note("card") in result.stderr

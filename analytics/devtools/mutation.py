@@ -41,7 +41,7 @@ PAYMENT_TESTS = ("tests/engine/test_resources.py", "tests/diceforge/test_payment
 MODULES: dict[str, tuple[str, ...]] = {
     "experiments/compare": COMPARE_TESTS,
     "experiments/paired": COMPARE_TESTS,
-    "experiments/value": ("tests/test_compare.py", "tests/test_sweep.py"),
+    "experiments/value": ("tests/test_value_exact.py",),
     "experiments/balance": ("tests/test_balance.py",),
     "experiments/power": ("tests/test_power.py",),
     "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
