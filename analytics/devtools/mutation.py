@@ -42,7 +42,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "experiments/compare": COMPARE_TESTS,
     "experiments/paired": COMPARE_TESTS,
     "experiments/value": ("tests/test_value_exact.py",),
-    "experiments/balance": ("tests/test_balance.py",),
+    "experiments/balance": ("tests/test_balance.py", "tests/test_experiments_balance_exact.py"),
     "experiments/power": ("tests/test_power.py",),
     "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
     "stats/rates": ("tests/test_rates.py", "tests/test_rates_exact.py"),
