@@ -210,6 +210,8 @@ def test_value_is_the_buyers_win_rate_with_minus_without_the_card(simulation, tm
         "value": estimate, "n_games": 4, "buyer_seats": 4}
     assert (typhon["low"], typhon["high"], typhon["p"]) == pytest.approx((low, high, p),
                                                                          rel=1e-12)
+    assert simulation.calls[0][2] == {"workers": None, "resume": True, "progress": True,
+                                      "cluster": None, "on_games": None}
     # the arms' linearised contributions (-.5, .5, 0, 0) and (.25, .25, -.5, 0): uncorrelated
     assert typhon["corr"] == pytest.approx(0.0, abs=1e-15)
     # the Goddess arm plays every game as the set as it is: no change, exactly
@@ -312,6 +314,15 @@ def test_card_value_plays_the_set_then_ranks_its_ablations(simulation, tmp_path)
         "base+M8=first_titan", "base+M8=goddess", "base+M8=typhon"]
     assert {o["resume"] for _, _, o in simulation.calls[1:]} == {True}
     assert len(report.read) == 5  # one card named: no list of the cards left out
+
+
+def test_card_value_defaults_four_economists_2000_games_seed_0_by_swap(simulation, tmp_path):
+    report = card_value("base", "hydra", out=tmp_path, workers=1)
+    config, _, options = simulation.calls[0]
+    assert (config.players, config.games, config.seed, config.bots, config.rules,
+            config.module) == (4, 2000, 0, ("economist",), {}, "none")
+    assert options == {"workers": 1, "progress": True, "cluster": None}
+    assert report.ablate == "swap" and len(simulation.calls) == 4  # the set, three swaps
 
 
 def test_card_value_of_every_card_says_which_no_swap_can_ablate(monkeypatch, simulation,
