@@ -242,10 +242,19 @@ def test_verdicts_and_notes(runs):
         "all games); intervals 95% (Wilson for rates, t over games for means, bootstrap over "
         "whole games otherwise, B=50, seed 3)")
     assert len(result.footnotes) == 3  # Dice Forge plays card sets: no list of assumption sets
-    balance = rows_of(result.frame, 2)["Balance (Ludii)"]
-    expected = bs.seat_advantage(SEAT_WINS_2, 50, 3).balance
-    assert (balance["low"], balance["high"]) == (expected.low, expected.high)
-    assert balance["method"] == "1 - max seat gap, bootstrap over games (B=50)"
+    # every resampled interval drawn from seed 3
+    got = rows_of(result.frame, 2)
+    expected = {"Balance (Ludii)": bs.seat_advantage(SEAT_WINS_2, 50, 3).balance,
+                "rounds SD": bs.spread(np.array(TWO_ROUNDS, dtype=float), 50, 3)[0],
+                "decisions p95": bs.spread(np.array(TWO_DECISIONS, dtype=float), 50, 3)[1],
+                "Glory share: other": bs.shares(GLORY_2, 50, 3)[3],
+                "economist share of wins": bs.shares(np.column_stack(
+                    [ECONOMIST_WINS_2, 1 - np.array(ECONOMIST_WINS_2)]), 50, 3)[0],
+                "purchase entropy (bits)": bs.purchase_entropy(BOUGHT_2, 50, 3)}
+    for metric, estimate in expected.items():
+        assert bounds(got[metric]) == pytest.approx(
+            (estimate.estimate, estimate.low, estimate.high), rel=1e-12), metric
+    assert got["Balance (Ludii)"]["method"] == "1 - max seat gap, bootstrap over games (B=50)"
 
 
 def test_the_defaults_are_a_thousand_resamples_from_seed_0(runs):
