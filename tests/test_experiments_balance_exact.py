@@ -368,3 +368,15 @@ def test_player_counts_refused(text):
     with pytest.raises(UserError) as error:
         parse_player_counts(text)
     assert str(error.value) == f"--players {text!r}: expected player counts such as 2,3,4"
+
+
+def test_a_run_without_games_is_an_empty_table_of_the_same_columns(tmp_path):
+    import polars as pl
+
+    result = balance_table([LogBuilder().write(tmp_path / "empty")], n_boot=10)
+    assert dict(result.frame.schema) == {
+        "players": pl.Int64, "section": pl.String, "metric": pl.String, "estimate": pl.Float64,
+        "low": pl.Float64, "high": pl.Float64, "n": pl.Int64, "p_value": pl.Float64,
+        "p_adj": pl.Float64, "method": pl.String}
+    assert result.frame.height == 0 and result.verdicts == ()
+    assert result.footnotes[0].startswith("read: no games (filters: all games); ")
