@@ -42,8 +42,8 @@ PAYMENT_TESTS = ("tests/engine/test_resources.py", "tests/diceforge/test_payment
 MODULES: dict[str, tuple[str, ...]] = {
     "experiments/compare": COMPARE_TESTS,
     "experiments/paired": ("tests/test_experiments_paired_exact.py",),
-    "experiments/value": ("tests/test_compare.py", "tests/test_sweep.py"),
-    "experiments/balance": ("tests/test_balance.py",),
+    "experiments/value": ("tests/test_value_exact.py",),
+    "experiments/balance": ("tests/test_balance.py", "tests/test_experiments_balance_exact.py"),
     "experiments/power": ("tests/test_power.py", "tests/test_power_exact.py"),
     "stats/estimates": ("tests/test_stats.py", "tests/test_estimates_exact.py"),
     "stats/rates": ("tests/test_rates.py", "tests/test_rates_exact.py"),

@@ -196,7 +196,9 @@ def value_against(with_run: Location, spec: ArmSpec, run: tuple[int, int, int],
         detail.extend(_detail_rows(games_, ablation))
     table = pl.DataFrame(rows)
     table = table.with_columns(p_adj=pl.Series(stats.benjamini_hochberg(table["p"].to_numpy())))
-    table = table.sort("value", descending=True, nulls_last=True)
+    # NaN (no seat bought the card: nothing measured) ranks last, as a null would: polars
+    # sorts NaN above every number, which put an unmeasured card at the top of the ranking.
+    table = table.sort(pl.col("value").fill_nan(None), descending=True, nulls_last=True)
     return ValueReport(table, pl.DataFrame(detail), tuple(read), ablate,
                        with_.roles.set_kind)
 
