@@ -137,12 +137,16 @@ def with_notices(compute: Callable[[], T]) -> tuple[T, tuple[str, ...]]:
         warnings.simplefilter("always")
         result = compute()
     notices: dict[str, None] = {}
+    others: dict[tuple, warnings.WarningMessage] = {}  # each once, as Python's default shows
     for warning in caught:
         if issubclass(warning.category, Notice):
             notices[str(warning.message)] = None
         else:
-            warnings.warn_explicit(warning.message, warning.category, warning.filename,
-                                   warning.lineno)
+            others.setdefault((warning.category, str(warning.message), warning.filename,
+                               warning.lineno), warning)
+    for warning in others.values():
+        warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                               warning.lineno)
     return result, tuple(notices)
 
 
