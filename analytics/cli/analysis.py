@@ -3,26 +3,41 @@ the main group. Every command reading logs takes --game and opens the logs once.
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from analytics.cache import Output
 from analytics.cli.common import (
     FLOAT,
     Command,
     FloatRange,
     IntRange,
+    cached_output,
     echo_note,
     format_option,
     game_option,
     logs_option,
+    show,
+    with_notices,
 )
-from analytics.output import TABLE_WIDTH, choose_columns, legend, prepare_out, render_table
+from analytics.errors import UserError
+from analytics.output import (
+    FORMATS,
+    TABLE_WIDTH,
+    choose_columns,
+    legend,
+    prepare_out,
+    render_table,
+)
 
 if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
     from analytics.eventlog.roles import ComponentRoles
-    from analytics.query.database import Filters
+    from analytics.query.filters import Filters
     from analytics.tables import components as analysis
 
 
@@ -76,13 +91,13 @@ def view_options(func):
 def make_filters(players, module, card_set, bot, logs=()) -> Filters:
     """Filters from the options (with --game, which is not one); a --set file becomes its
     content hash, read by the game of --game or else of `logs` (see provenance)."""
-    from analytics.query.database import Filters
-    from analytics.query.roles import pooled_roles
+    from analytics.query.filters import Filters  # light: a cache hit builds its key with it
     ctx = click.get_current_context(silent=True)
     meta = ctx.meta if ctx else {}
     game = meta.get("dicelab.game")
     if any(s.endswith(".toml") for s in card_set) and game is None and logs:
         from analytics.query.database import find_run_folders
+        from analytics.query.roles import pooled_roles
 
         game = pooled_roles(find_run_folders(logs)).game
     return Filters(tuple(players), tuple(module), tuple(resolve_set(s, game) for s in card_set),
@@ -110,13 +125,17 @@ def emit(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool
          default: tuple[str, ...] = ()) -> None:
     """The frame on stdout, the footnotes (and in a text table a legend) on stderr, so CSV
     and JSON stay parseable."""
+    show(rendered(table, fmt, columns, wide, default))
+
+
+def rendered(table: analysis.Table, fmt: str, columns: str | None = None, wide: bool = False,
+             default: tuple[str, ...] = ()) -> Output:
+    """What `emit` prints, as text (which the results cache keeps)."""
     frame = choose_columns(table.frame, fmt, default or table.columns, columns, wide)
     width = None if wide or columns else TABLE_WIDTH  # asked for more: one wide table
-    click.echo(render_table(frame, fmt, width=width), nl=fmt == "table")
-    for note in table.footnotes:
-        echo_note(note)
-    if fmt == "table" and legend(frame.columns):
-        echo_note(legend(frame.columns))
+    notes = (*table.footnotes, *([legend(frame.columns)]
+                                 if fmt == "table" and legend(frame.columns) else []))
+    return Output(render_table(frame, fmt, width=width), fmt == "table", notes)
 
 
 @click.command("query", cls=Command)
@@ -170,11 +189,59 @@ def components_command(kind, logs, players, module, card_set, bot, min_n, sort, 
 
 
 def component_table(kind, logs, filters, sort, min_n, columns, wide, fmt) -> None:
-    """The table of component kind `kind` on stdout, what was read on stderr."""
+    """The table of component kind `kind` (or "seats") on stdout, what was read on stderr;
+    from the results cache when these logs were asked so before (or were simulated:
+    `precompute_tables`)."""
+    def compute() -> Output:
+        return rendered(_table(kind, logs, filters, sort, min_n), fmt, columns, wide)
+
+    show(cached_output(logs, table_key(kind, filters, sort, min_n, fmt, columns, wide),
+                       compute))
+
+
+def _table(kind: str, logs, filters: Filters, sort: str, min_n: int | None) -> analysis.Table:
     from analytics.query.database import LogDatabase
     from analytics.tables import components as analysis
     with LogDatabase(logs, filters) as db:
-        emit(analysis.component_table(db, kind, None, sort, min_n), fmt, columns, wide)
+        if kind == SEATS:
+            return analysis.seat_table(db, None, sort)
+        return analysis.component_table(db, kind, None, sort, min_n)
+
+
+SEATS = "seats"  # the seat table, beside the component kinds
+
+
+def table_key(kind: str, filters: Filters, sort: str, min_n: int | None, fmt: str,
+              columns: str | None = None, wide: bool = False) -> dict:
+    """The results cache's parameters of a component table (`kind`: card, face) or of the
+    seat table (`kind` "seats", no min_n): the same whichever command word asked."""
+    return {"table": kind, "filters": dataclasses.asdict(filters), "sort": sort,
+            "min_n": min_n, "format": fmt, "columns": columns, "wide": wide}
+
+
+def precompute_tables(folder: Path | str) -> None:
+    """Put every component kind's table and the seat table of the run folder `folder`, with
+    the commands' default options, in the results cache in every format: the first `dicelab
+    cards --logs FOLDER` after a run is a hit. Each table is computed once, as its command
+    computes it; its warnings are kept for the hits to show, not shown here."""
+    from analytics.cache import Entry, enabled
+    from analytics.query.files import is_url
+    from analytics.query.filters import Filters
+    from analytics.query.roles import pooled_roles
+
+    if not enabled() or is_url(str(folder)):
+        return
+    logs, filters = (str(folder),), Filters()
+    try:
+        kinds = pooled_roles([Path(folder)]).kinds
+        for kind, sort, min_n in (*((k, "delta", 200) for k in kinds), (SEATS, "seat", None)):
+            made, notices = with_notices(partial(_table, kind, logs, filters, sort, min_n))
+            for fmt in FORMATS:
+                entry = Entry.of(logs, table_key(kind, filters, sort, min_n, fmt))
+                if entry is not None:
+                    entry.store(replace(rendered(made, fmt), warnings=notices))
+    except UserError:
+        pass  # the command asked later says what is wrong: a run is not failed for it
 
 
 def component_alias(kind: str, word: str, about: str) -> click.Command:
@@ -234,11 +301,8 @@ def seats_command(logs, players, module, card_set, bot, sort, columns, wide, fmt
       dicelab seats --logs logs/demo
       dicelab seats --players 3 --format csv
     """
-    from analytics.query.database import LogDatabase
-    from analytics.tables import components as analysis
-    filters = make_filters(players, module, card_set, bot, logs)
-    with LogDatabase(logs, filters) as db:
-        emit(analysis.seat_table(db, None, sort), fmt, columns, wide)
+    component_table(SEATS, logs, make_filters(players, module, card_set, bot, logs), sort,
+                    None, columns, wide, fmt)
 
 
 @click.command("power", cls=Command)

@@ -9,7 +9,7 @@ import sys
 import click
 
 from analytics.cli.analysis import COMMANDS as ANALYSIS_COMMANDS
-from analytics.cli.analysis import ComponentAliases
+from analytics.cli.analysis import ComponentAliases, precompute_tables
 from analytics.cli.common import (
     GAME_COUNT,
     INT,
@@ -125,6 +125,7 @@ def simulate(game, players, n_games, seed, bots, card_set, swaps, assumptions, m
                        module=module, rules=parse_rules(rules), rotate=rotate)
     path = run_simulation(config, out, workers=workers, resume=resume, progress=not quiet,
                           chunk_size=part_size, cluster=cluster, check_bots=check_bots)
+    precompute_tables(path)  # the first `dicelab cards` of this run reads the results cache
     click.echo(f"wrote {n_games} games to {path}")
 
 

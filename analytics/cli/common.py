@@ -8,11 +8,15 @@ import math
 import re
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
 
 import click
 
+from analytics.cache import Entry, Output
 from analytics.errors import Notice, UserError
 from analytics.output import FORMATS, removed_on_failure
 
@@ -96,6 +100,54 @@ def notices_on_stderr() -> Iterator[None]:
         warnings.simplefilter("always", Notice)
         warnings.showwarning = show
         yield
+
+
+def show(output: Output) -> None:
+    """A command's output as it printed it: its warnings, its text, its notes."""
+    for message in output.warnings:
+        warnings.warn(Notice(message), stacklevel=2)
+    click.echo(output.text, nl=output.newline)
+    for note in output.notes:
+        echo_note(note)
+
+
+def cached_output(logs: Iterable[str | Path], params: object,
+                  compute: Callable[[], Output]) -> Output:
+    """The output of a command with `params` reading `logs`: kept in the results cache
+    (analytics/cache.py) when it was computed before on the same files by the same code, else
+    `compute()`d (with the warnings it raised) and kept."""
+    entry = Entry.of(logs, params)
+    output = entry.load() if entry is not None else None
+    if output is None:
+        output, notices = with_notices(compute)
+        output = replace(output, warnings=notices)
+        if entry is not None:
+            entry.store(output)
+    return output
+
+
+T = TypeVar("T")
+
+
+def with_notices(compute: Callable[[], T]) -> tuple[T, tuple[str, ...]]:
+    """`compute()` and the Notice messages it raised (each once, in order), kept for `show` to
+    print rather than printed: a cached output shows them again. Other warnings are shown as
+    they come."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = compute()
+    notices: dict[str, None] = {}
+    others: dict[tuple, warnings.WarningMessage] = {}  # each once, as Python's default shows
+    for warning in caught:
+        if issubclass(warning.category, Notice):
+            notices[str(warning.message)] = None
+        else:
+            others.setdefault((warning.category, str(warning.message), warning.filename,
+                               warning.lineno), warning)
+    for warning in others.values():
+        warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                               warning.lineno)
+    return result, tuple(notices)
 
 
 class Command(UserErrorsExit1, click.Command):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from analytics.cache import Output
 from analytics.cli.common import (
     GAME_COUNT,
     INT,
@@ -15,6 +16,7 @@ from analytics.cli.common import (
     assumptions_option,
     bots_of,
     bots_option,
+    cached_output,
     cluster_option,
     echo_note,
     format_option,
@@ -23,6 +25,7 @@ from analytics.cli.common import (
     report_option,
     runs_for_report,
     set_or_assumptions,
+    show,
     swap_option,
     swapped_set,
     table_options,
@@ -102,11 +105,14 @@ def compare_command(**options):
       dicelab compare --game altera --assumptions default --rule-b ghost=off --players 2 \
           --bots steward --games 2000   # both arms under one assumption set
     """
-    from analytics.experiments.compare import report_output
-
     fmt, all_rows, report_path = (options.pop(k) for k in ("fmt", "all_rows", "report_path"))
     out = options.pop("out")
     out = out if out is None else prepare_out(out, folder=True)
+    if report_path is None and (options["logs_a"] or options["logs_b"]):
+        show(_compare_logs_cached(options, fmt, all_rows))
+        return
+    from analytics.experiments.compare import report_output
+
     with runs_for_report(out, report_path) as runs:
         report, arms = _compare(out=runs, **options)
         if report_path is not None:
@@ -114,6 +120,37 @@ def compare_command(**options):
 
             _wrote(write_compare_report(report, arms, Path(report_path)))
     _echo(*report_output(report, fmt, all_rows))
+
+
+def _compare_logs_cached(options: dict, fmt: str, all_rows: bool) -> Output:
+    """The comparison of runs already made (--logs-a/--logs-b), from the results cache when
+    the same runs were compared so before by the same code."""
+    _check_logs_arms(**options)
+    logs_a, logs_b = options["logs_a"], options["logs_b"]
+
+    def compute() -> Output:
+        from analytics.experiments.compare import report_output
+
+        report, _ = _compare(out=None, **options)
+        text, notes = report_output(report, fmt, all_rows)
+        return Output(text, not text.endswith("\n"), notes)
+
+    # Only these options reach a comparison of logs (the others play new games).
+    params = {"command": "compare", "logs_a": logs_a, "logs_b": logs_b,
+              "endpoint": options["endpoint"], "game": options["game"], "format": fmt,
+              "all_rows": all_rows}
+    return cached_output((*logs_a, *logs_b), params, compute)
+
+
+def _check_logs_arms(*, logs_a, logs_b, set_a, set_b, assumptions, swap_a, swap_b,
+                     until_decisive, seed_b, **_) -> None:
+    """--logs-a/--logs-b: both, and none of the options that make new arms."""
+    if not (logs_a and logs_b):
+        raise UserError("--logs-a and --logs-b go together (one arm each)")
+    if set_a or set_b or assumptions or swap_a or swap_b or until_decisive \
+            or seed_b is not None:
+        raise UserError("--logs-a/-b compare runs already made: drop --a/--b, --swap, "
+                        "--seed-b and --until-decisive")
 
 
 def _wrote(paths) -> None:
@@ -128,12 +165,9 @@ def _compare(*, set_a, set_b, assumptions, module_a, module_b, swap_a, swap_b, r
     from analytics.experiments.compare import compare_logs
 
     if logs_a or logs_b:
-        if not (logs_a and logs_b):
-            raise UserError("--logs-a and --logs-b go together (one arm each)")
-        if set_a or set_b or assumptions or swap_a or swap_b or until_decisive \
-                or seed_b is not None:
-            raise UserError("--logs-a/-b compare runs already made: drop --a/--b, --swap, "
-                            "--seed-b and --until-decisive")
+        _check_logs_arms(logs_a=logs_a, logs_b=logs_b, set_a=set_a, set_b=set_b,
+                         assumptions=assumptions, swap_a=swap_a, swap_b=swap_b,
+                         until_decisive=until_decisive, seed_b=seed_b)
         return compare_logs(logs_a, logs_b, endpoint, game=game), [*map(Path, logs_a),
                                                                      *map(Path, logs_b)]
     from analytics.experiments.arms import ArmSpec, compare_setups

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from tqdm import tqdm
 
 from analytics.cli.common import (
     INT,
@@ -33,6 +32,8 @@ def export_records_command(run_dir, out, quiet, game):
       dicelab export-records logs/demo --out logs/demo-records
       dicelab import logs/demo-records/*.dfr --out logs/demo-again
     """
+    from tqdm import tqdm  # a progress bar: only when exporting (a table needs none)
+
     from analytics.records.runs import export_records
 
     out = prepare_out(out, folder=True)
@@ -58,6 +59,8 @@ def import_command(records, out, quiet, game):
       dicelab import logs/samples/*.dfr --out logs/recorded
       dicelab summary --logs logs/recorded
     """
+    from tqdm import tqdm
+
     from analytics.records.runs import import_records
 
     out = prepare_out(out, folder=True)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from analytics.cli.analysis import precompute_tables
 from analytics.cli.common import INT, Command, game_option
 
 
@@ -33,4 +34,5 @@ def repair_command(run_dir: Path, workers: int | None, quiet: bool, game: str | 
     if done.derived:
         click.echo(f"wrote the seat_components table of {done.derived:,} parts logged without "
                    "it (from their events)")
+    precompute_tables(run_dir)  # the tables of the whole run, as after `simulate`
     click.echo(f"{run_dir}: whole, {done.n_games:,} games ({done.played:,} played now)")

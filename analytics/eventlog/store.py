@@ -22,11 +22,7 @@ from fsspec.implementations.local import LocalFileSystem
 from fsspec.implementations.memory import MemoryFileSystem
 
 from analytics.errors import decode_text
-
-
-def is_url(text: str) -> bool:
-    """Whether a location names its protocol (`memory://x`, `s3://bucket/x`, `file:///x`)."""
-    return "://" in text
+from analytics.query.files import is_url as is_url  # light: the results cache needs it too
 
 
 class Place:

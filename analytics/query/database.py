@@ -27,7 +27,6 @@ query file honours them without repeating SQL.
 from __future__ import annotations
 
 import difflib
-import glob
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -51,7 +50,8 @@ from analytics.eventlog.reader import catalogue_path, check_version, read_compon
 from analytics.eventlog.seat_components import SEAT_COMPONENTS
 from analytics.eventlog.store import Place, is_url
 from analytics.eventlog.writer import PARTS
-from analytics.query.files import queries_dir, runs_under
+from analytics.query.files import local_run_folders, queries_dir, runs_under
+from analytics.query.filters import Filters as Filters  # re-exported: where readers import it
 from analytics.query.provenance import ambiguous_set, no_set_matches
 from analytics.query.roles import create_roles, pooled_roles, quoted
 
@@ -196,31 +196,6 @@ def list_queries(extra_dir: Path | None = None) -> pl.DataFrame:
                                       "params": pl.String})
 
 
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """Which games to keep; an empty tuple keeps all. `bot` keeps games where some seat is it."""
-
-    players: tuple[int, ...] = ()
-    module: tuple[str, ...] = ()
-    card_set: tuple[str, ...] = ()
-    bot: tuple[str, ...] = ()
-    source: tuple[str, ...] = ()  # simulated, recorded (runs.source)
-    # Not a filter: the game the logs must be of (--game); None: whichever game they are of.
-    game: str | None = None
-
-    @property
-    def active(self) -> bool:
-        return bool(self.players or self.module or self.card_set or self.bot or self.source)
-
-    def describe(self) -> str:
-        """The active filters as `players=4, bot=economist`, or 'all games'."""
-        parts = [f"{k}={','.join(map(str, v))}" for k, v in
-                 (("players", self.players), ("module", self.module),
-                  ("card_set", self.card_set), ("bot", self.bot), ("source", self.source))
-                 if v]
-        return ", ".join(parts) or "all games"
-
-
 def find_run_folders(paths: Iterable[str | Path]) -> list[Path | Place]:
     """Run folders (holding runs.parquet) named by `paths`: run folders, parents of runs, globs;
     an fsspec URL (`memory://`, `s3://`...) names a run folder or a folder of runs there."""
@@ -229,9 +204,7 @@ def find_run_folders(paths: Iterable[str | Path]) -> list[Path | Place]:
         if is_url(str(raw)):
             folders.extend(_runs_at(Place.of(raw)))
             continue
-        matches = sorted(glob.glob(str(raw))) if glob.has_magic(str(raw)) else [str(raw)]
-        for match in matches:
-            folders.extend(runs_under(Path(match)))
+        folders.extend(local_run_folders([raw]) or ())
     if not folders:
         shown = ", ".join(map(str, paths)) or "(none)"
         raise UserError(f"no logs found in {shown}: expected run folders holding runs.parquet")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import glob
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -13,6 +15,25 @@ def queries_dir() -> Path:
     `analytics/sql` (pyproject.toml); a checkout or an editable install reads `queries/` itself."""
     installed = PACKAGE / "sql"
     return installed if installed.is_dir() else PACKAGE.parent / "queries"
+
+
+def is_url(text: str) -> bool:
+    """Whether a location names its protocol (`memory://x`, `s3://bucket/x`, `file:///x`)."""
+    return "://" in text
+
+
+def local_run_folders(paths: Iterable[str | Path]) -> list[Path] | None:
+    """Run folders named by local `paths` (run folders, parents of runs, globs), in the order
+    named; None when one is a URL (the readers list a store through fsspec). Free of fsspec
+    and the data libraries, like `latest_run`: the results cache keys on these folders."""
+    found: list[Path] = []
+    for raw in paths:
+        if is_url(str(raw)):
+            return None
+        matches = sorted(glob.glob(str(raw))) if glob.has_magic(str(raw)) else [str(raw)]
+        for match in matches:
+            found.extend(runs_under(Path(match)))
+    return found
 
 
 def runs_under(path: Path) -> list[Path]:

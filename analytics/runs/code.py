@@ -25,7 +25,8 @@ from analytics import __version__
 
 # The packages every game's play goes through, besides the game's own package and its bots.
 ENGINE_PACKAGES = ("analytics.engine", "analytics.policies")
-DATA_SUFFIXES = (".toml", ".json", ".csv")
+# .sql: the named queries (no game's package holds any: run code versions are unchanged).
+DATA_SUFFIXES = (".toml", ".json", ".csv", ".sql")
 
 
 def game_code_version(game: object, bots: Iterable[str] = ()) -> str:
@@ -66,8 +67,9 @@ def _digest_of(module: str) -> str:
 
 
 def _source_path(module: str) -> Path:
-    """A module's file, or its package's folder; a bot file is named by its path."""
-    if module.endswith(".py"):
+    """A module's file, or its package's folder; a bot file is named by its path, and a
+    folder of data (the queries) by its absolute path."""
+    if module.endswith(".py") or Path(module).is_absolute():
         return Path(module)
     loaded = sys.modules.get(module)
     origin = getattr(loaded, "__file__", None) if loaded else None

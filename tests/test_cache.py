@@ -1,0 +1,207 @@
+"""The results cache (analytics/cache.py, docs/cache.md): a hit prints exactly what the command
+computes, byte for byte, without opening the logs; a change of the logs, the parameters or the
+code misses; a damaged entry is computed again; an entry is never half written."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from analytics import cache
+from analytics.cli.app import main
+from analytics.query import database
+from analytics.query.files import queries_dir
+from analytics.runs.code import code_version
+
+FORMATS = ("table", "csv", "json")
+
+
+def simulate(out: Path, *options: str) -> Path:
+    result = CliRunner().invoke(main, ["simulate", "--games", "24", "--players", "4",
+                                       "--workers", "1", "--quiet", "--out", str(out),
+                                       *options])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """A base run and the same seeds with the Goddess on M8, simulated with the cache off
+    (the suite's setting): no entry yet."""
+    root = tmp_path_factory.mktemp("runs")
+    return simulate(root / "base"), simulate(root / "goddess", "--swap", "M8=goddess")
+
+
+@pytest.fixture
+def fresh(runs):
+    """The runs without any cache entry."""
+    for run in runs:
+        for path in (run / cache.FOLDER).glob("*"):
+            path.unlink()
+    return runs
+
+
+@pytest.fixture
+def cache_on(monkeypatch):
+    monkeypatch.setenv(cache.ENV, "on")
+
+
+@pytest.fixture
+def opens(monkeypatch):
+    """How many times the logs were opened (a hit opens none)."""
+    count = []
+    original = database.LogDatabase.__init__
+
+    def counted(self, *args, **kwargs):
+        count.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(database.LogDatabase, "__init__", counted)
+    return count
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def commands(runs: tuple[Path, Path]) -> dict[str, list[object]]:
+    base, goddess = runs
+    return {"cards": ["cards", "--logs", base],
+            "faces": ["faces", "--logs", base, "--min-n", "0"],
+            "components": ["components", "card", "--logs", base, "--sort", "take_rate"],
+            "seats": ["seats", "--logs", base],
+            "compare": ["compare", "--logs-a", base, "--logs-b", goddess]}
+
+
+def uncached(args: list[object], monkeypatch) -> tuple[int, str, str]:
+    with monkeypatch.context() as off:
+        off.setenv(cache.ENV, "off")
+        return run(*args)
+
+
+def entries(run_folder: Path) -> list[Path]:
+    return sorted(p for p in (run_folder / cache.FOLDER).glob("*.json"))
+
+
+@pytest.mark.parametrize("command", ["cards", "faces", "components", "seats", "compare"])
+def test_a_hit_prints_what_the_command_computes_in_every_format(command, fresh, cache_on,
+                                                                   opens, monkeypatch):
+    for fmt in FORMATS:
+        args = [*commands(fresh)[command], "--format", fmt]
+        computed = uncached(args, monkeypatch)
+        assert computed[0] == 0 and computed[1], computed
+        opened = len(opens)
+        assert run(*args) == computed  # a miss: computed and kept
+        assert len(opens) > opened
+        opened = len(opens)
+        assert run(*args) == computed  # a hit
+        assert len(opens) == opened, "a hit opened the logs"
+
+
+def test_the_cache_off_writes_nothing(fresh, monkeypatch):
+    monkeypatch.setenv(cache.ENV, "off")
+    assert run("cards", "--logs", fresh[0])[0] == 0
+    assert entries(fresh[0]) == []
+
+
+def test_a_changed_log_file_misses(fresh, cache_on, opens):
+    args = ("seats", "--logs", fresh[0])
+    first = run(*args)
+    part = fresh[0] / "parts" / "00000" / "games.parquet"
+    stat = part.stat()
+    os.utime(part, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    opened = len(opens)
+    assert run(*args) == first  # the same games: the same table, computed again
+    assert len(opens) == opened + 1
+    assert len(entries(fresh[0])) == 2
+
+
+def test_a_changed_parameter_misses(fresh, cache_on, opens):
+    base = fresh[0]
+    default = run("cards", "--logs", base)
+    opened = len(opens)
+    every_row = run("cards", "--logs", base, "--min-n", "0")
+    assert len(opens) == opened + 1
+    assert every_row != default
+    assert "0 rows under --min-n 0 hidden" in every_row[2]
+
+
+def test_the_component_command_and_its_alias_share_an_entry(fresh, cache_on, opens):
+    base = fresh[0]
+    alias = run("cards", "--logs", base)
+    opened = len(opens)
+    assert run("components", "card", "--logs", base) == alias
+    assert len(opens) == opened
+
+
+def test_other_code_misses(fresh, cache_on, opens, monkeypatch):
+    args = ("cards", "--logs", fresh[0])
+    run(*args)
+    monkeypatch.setattr(cache, "code_fingerprint", lambda home: "0.1.0+code.other")
+    opened = len(opens)
+    run(*args)
+    assert len(opens) == opened + 1
+
+
+def test_the_code_fingerprint_is_the_run_version_hash_of_the_analysis_code(tmp_path):
+    expected = code_version("analytics", [str(queries_dir())])
+    assert cache.code_fingerprint(tmp_path) == expected
+    # Kept under the sources' sizes and times: read back, not hashed again.
+    (memo,) = tmp_path.glob(f"{cache.CODE_PREFIX}*.txt")
+    memo.write_text("0.1.0+code.kept")
+    assert cache.code_fingerprint(tmp_path) == "0.1.0+code.kept"
+
+
+@pytest.mark.parametrize("damage", [b"", b"{", b'{"text": 3}', b"\xff\xfe"])
+def test_a_damaged_entry_is_computed_again(damage, fresh, cache_on, opens):
+    args = ("faces", "--logs", fresh[0], "--format", "csv")
+    first = run(*args)
+    (entry,) = entries(fresh[0])
+    entry.write_bytes(damage)
+    opened = len(opens)
+    assert run(*args) == first
+    assert len(opens) == opened + 1
+    assert cache.Output.from_json(entry.read_text()).text == first[1]  # replaced whole
+
+
+def test_an_entry_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
+    target = tmp_path / cache.FOLDER / "entry.json"
+    cache.put_whole(target, "old")
+    original = Path.write_text
+
+    def half_then_fail(self, text, *args, **kwargs):
+        original(self, text[: len(text) // 2], *args, **kwargs)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", half_then_fail)
+    cache.put_whole(target, json.dumps({"a long": "entry" * 100}))
+    assert target.read_text() == "old"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["entry.json"]
+
+
+def test_simulate_and_repair_leave_the_default_tables_cached(tmp_path, cache_on, opens,
+                                                            monkeypatch):
+    run_folder = simulate(tmp_path / "run")
+    for args in (["cards", "--logs", run_folder], ["faces", "--logs", run_folder],
+                 ["seats", "--logs", run_folder, "--format", "json"]):
+        computed = uncached(args, monkeypatch)
+        opened = len(opens)
+        assert run(*args) == computed
+        assert len(opens) == opened, f"{args[0]} after simulate was not a hit"
+    # repair of a whole run rewrites no part: its entries stay, and it keeps them current.
+    for entry in entries(run_folder):
+        entry.unlink()
+    assert run("repair", str(run_folder), "--quiet")[0] == 0
+    opened = len(opens)
+    assert run("cards", "--logs", run_folder) == uncached(["cards", "--logs", run_folder],
+                                                          monkeypatch)
+    assert len(opens) == opened + 1  # only the uncached call opened the logs
+
+
+def test_logs_at_a_url_are_not_cached(cache_on):
+    assert cache.Entry.of(["memory://runs/a"], {}) is None
