@@ -220,7 +220,7 @@ def test_three_bots_are_tested_by_holm_and_named_in_the_verdict(runs):
         assert got[f"{bot} share of seats"]["estimate"] == pytest.approx(1 / 3)
     assert result.verdicts[1] == (
         "3 players (15 games): no seat is clearly off a fair share; the largest gap: seat 0 "
-        "wins less than a fair share (33.3%): 33.3%, 95% 15.2%-58.3%, n = 15 games; a gap this "
+        "wins exactly a fair share (33.3%): 33.3%, 95% 15.2%-58.3%, n = 15 games; a gap this "
         "size is common when seats are fair (adjusted p = 1.0, Holm over 3 seats). Between the "
         "bots: bot economist wins more than its share of seats (33.3%): 86.7%, 95% "
         f"{shares[0].low:.1%}-{shares[0].high:.1%}, n = 15 games; this gap would be very "
