@@ -225,7 +225,7 @@ def precompute_tables(folder: Path | str) -> None:
     cards --logs FOLDER` after a run is a hit. Each table is computed once, as its command
     computes it; its warnings are kept for the hits to show, not shown here."""
     from analytics.cache import Entry, enabled
-    from analytics.query.files import is_url
+    from analytics.eventlog.location import is_url
     from analytics.query.filters import Filters
     from analytics.query.roles import pooled_roles
 

@@ -22,7 +22,7 @@ from fsspec.implementations.local import LocalFileSystem
 from fsspec.implementations.memory import MemoryFileSystem
 
 from analytics.errors import decode_text
-from analytics.query.files import is_url as is_url  # light: the results cache needs it too
+from analytics.eventlog.location import is_url as is_url  # light: the results cache needs it too
 
 
 class Place:

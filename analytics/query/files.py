@@ -7,6 +7,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from analytics.eventlog.location import is_url
+
 PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -15,11 +17,6 @@ def queries_dir() -> Path:
     `analytics/sql` (pyproject.toml); a checkout or an editable install reads `queries/` itself."""
     installed = PACKAGE / "sql"
     return installed if installed.is_dir() else PACKAGE.parent / "queries"
-
-
-def is_url(text: str) -> bool:
-    """Whether a location names its protocol (`memory://x`, `s3://bucket/x`, `file:///x`)."""
-    return "://" in text
 
 
 def local_run_folders(paths: Iterable[str | Path]) -> list[Path] | None:
