@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import warnings
 
 import numpy as np
 import polars as pl
@@ -610,3 +611,84 @@ def test_buyers_of_a_card_in_arm_b_in_both_arms():
     with pytest.raises(UserError) as caught:
         buyers_inputs(games, "card", "z")
     assert str(caught.value) == "'z': no card of that name in the runs"
+
+
+# --- survivors of the first measured run (experiments/compare, 2026-12-04) --------------------
+
+def many_cards(offered_in_b: int) -> compare.PairedGames:
+    """four_games with 20 cards, none ever taken, all offered in A and the first
+    `offered_in_b` in B: enough rows that an unstable sort would mix each item's two rows."""
+    games = four_games()
+    names = [f"c{j:02}" for j in range(20)]
+    in_b = np.arange(20) < offered_in_b
+    return dataclasses.replace(
+        games, components={**games.components, "card": names},
+        offered={**games.offered, "card": {"A": np.ones(20, bool), "B": in_b}},
+        owned={**games.owned, "card": {arm: np.zeros((4, 2, 20), np.float32) for arm in "AB"}})
+
+
+def test_component_rows_go_item_by_item_and_name_the_arm_that_offers_a_component():
+    rows, signatures = component_rows(many_cards(offered_in_b=15), "card")
+    expected = [(f"c{j:02}", measure, "both" if j < 15 else "A only")
+                for j in range(20) for measure in ("take_rate", "owned_wr")]
+    assert [(r["item"], r["measure"], r["in"]) for r in rows] == expected
+    assert len(signatures) == 40
+
+
+def test_the_margin_of_three_players_is_the_winner_minus_the_runner_up():
+    games = four_games()
+    three = dataclasses.replace(
+        games, players=3,
+        win={arm: np.hstack([games.win[arm], np.zeros((4, 1))]) for arm in "AB"},
+        score={"A": np.array([[30.0, 20, 25], [25, 28, 1], [18, 22, 21], [40, 31, 35]]),
+               "B": np.array([[33.0, 20, 0], [29, 28, 27], [24, 22, 23], [35, 36, 10]])},
+        bots={arm: np.hstack([games.bots[arm], np.full((4, 1), "r", dtype=object)])
+              for arm in "AB"})
+    _, (margin_a, _, margin_b, _) = game_inputs(three)["margin"]
+    assert margin_a.tolist() == [5, 3, 1, 5]  # 30-25, 28-25, 22-21, 40-35
+    assert margin_b.tolist() == [13, 1, 1, 1]  # 33-20, 29-28, 24-23, 36-35
+
+
+def test_a_comparison_without_repeated_tests_keeps_its_column_types():
+    # The same games: nothing tested, no row repeats another (same_as all empty).
+    rows = compare_games(the_same_games()).rows
+    assert rows["same_as"].null_count() == rows.height
+    assert dict(rows.schema) == {
+        **{c: pl.String for c in ("section", "item", "measure", "in")},
+        **{c: pl.Float64 for c in ("a", "b", "difference", "low", "high", "p", "p_adj",
+                                   "corr", "variance_ratio")},
+        "n_games": pl.Int64, "same_as": pl.String}
+
+
+def test_displayed_p_values_are_text_even_without_rows():
+    shown = displayed(compare_games(four_games()).rows.head(0))
+    assert (shown.schema["p"], shown.schema["p_adj"]) == (pl.String, pl.String)
+
+
+def test_variance_ratio_of_columns_that_do_not_vary_warns_nothing():
+    # Column 0: both arms 0 (0/0); column 1: the same nonzero deviations (x/0).
+    a = np.array([[0.0, 1], [0, -1]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ratio = _variance_ratio(a, a.copy())
+    assert np.isnan(ratio).all()
+
+
+def test_headline_of_a_p_value_below_1e_300_says_less_than():
+    comparison = compare_games(four_games(), "score")
+    tiny = dataclasses.replace(comparison, primary=dataclasses.replace(
+        comparison.primary, low=1.0, high=2.25, p_value=0.0))
+    assert headline(tiny, "a", "b") == (
+        "B (b)'s mean score is 28.38 vs A (a)'s 26.75: +1.62 (1.00 to 2.25, 95% paired, "
+        "p < 1e-300) over 4 paired games")
+
+
+def test_the_note_that_says_how_each_row_is_made_word_for_word():
+    notes = report_notes(Report(compare_games(four_games()), "a", "b", ()), hidden=0)
+    assert notes[1] == (
+        "difference = B - A; game rows: 95% interval over paired games (Student t, each game "
+        "one cluster; rates over seat-games linearised as ratios), p: paired t-test; "
+        f"take_rate and owned_wr rows: {stats.RARE_ROW_RULE}; corr: correlation of the arms "
+        "game by game; variance_ratio: games an unpaired design needs per game played here. "
+        "owned_wr and take_rate differences say how play changed, not what a component is "
+        "worth: see `dicelab value`")
