@@ -299,3 +299,47 @@ def test_small_pages_puts_numpy_back_as_it_was():
         with small_pages():
             inside = switch(False)  # says what it was: off while inside
         assert (inside, switch(before)) == (False, before)
+
+
+# --- survivors of the first measured run: one row per game, whatever the player count ------
+
+def odd_run(folder, run_id, players):
+    """Seeds 4, 2, 9 of `players` seats (the last seat wins); in seed 9's game seat 0 buys
+    hydra and gains 3 glory from a die face."""
+    builder = LogBuilder(run_id=run_id, players=players)
+    for seed in (4, 2, 9):
+        game = builder.game(seed, tuple(range(1, players + 1)), bots=("e",) * players,
+                            rounds=seed)
+        if seed == 9:
+            feat(builder, game, 2, 0, "hydra")
+            glory(builder, game, 3, 0, 3, "glory_2")
+    return read_arm("A", [builder.write(folder / run_id)])
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_solo_and_three_player_runs_are_read_one_row_per_game(tmp_path, players):
+    arm = odd_run(tmp_path, f"p{players}", players)
+    grid, owned = single_arm(arm)
+    last = [0.0] * (players - 1) + [1.0]
+    assert grid["seed"].tolist() == [2, 4, 9]
+    assert grid["win_share"].tolist() == [last] * 3
+    assert grid["score"].tolist() == [list(range(1, players + 1))] * 3
+    assert (grid["rounds"].tolist(), grid["tied"].tolist()) == ([2, 4, 9], [0, 0, 0])
+    hydra = list(arm.available["card"]).index("hydra")
+    assert [tuple(i) for i in np.argwhere(owned["card"])] == [(2, 0, hydra)]
+    games = pair(arm, dataclasses.replace(arm, label="B"))
+    assert games.seeds.tolist() == [2, 4, 9] and games.score_sources == ["die_face"]
+    assert games.by_source["A"].tolist() == [[0], [0], [3]]
+    assert games.owned["card"]["B"].tolist() == owned["card"].tolist()
+    # Seeds 2 and 9 kept: seed 9's game, row 2, is now row 1.
+    row, seat, word, mask = (c.tolist() for c in restrict(arm, np.array([2, 9])).masks["card"])
+    assert (row, seat, word, mask) == ([1], [0], [0], [1 << hydra])
+
+
+def test_an_arm_without_score_sources_pairs_with_one_that_has_them(tmp_path):
+    a, b = logs(tmp_path)
+    bare = dataclasses.replace(read_arm("B", b), sources=pl.DataFrame())  # ArmLogs' default
+    games = pair(read_arm("A", a), bare)
+    assert games.score_sources == ["die_face", "card_printed"]
+    assert games.by_source["A"].tolist() == [[0, 0], [0, 0], [3, 5]]
+    assert games.by_source["B"].tolist() == [[0, 0], [0, 0], [0, 0]]
