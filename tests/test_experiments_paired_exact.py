@@ -343,3 +343,18 @@ def test_an_arm_without_score_sources_pairs_with_one_that_has_them(tmp_path):
     assert games.score_sources == ["die_face", "card_printed"]
     assert games.by_source["A"].tolist() == [[0, 0], [0, 0], [3, 5]]
     assert games.by_source["B"].tolist() == [[0, 0], [0, 0], [0, 0]]
+
+
+def test_a_component_past_the_first_mask_word_is_read_from_the_second(tmp_path):
+    """70 components: a mask word holds 63, so the 66th (index 65) is bit 2 of word 1."""
+    arm = odd_run(tmp_path, "wide", 2)
+    names = tuple(f"c{j:02}" for j in range(70))
+    wide = dataclasses.replace(arm, available={**arm.available, "card": names}, masks={
+        **arm.masks, "card": (np.array([2]), np.array([1]), np.array([1]), np.array([1 << 2]))})
+    _, owned = single_arm(wide)
+    assert owned["card"].shape == (3, 2, 70)
+    assert [tuple(i) for i in np.argwhere(owned["card"])] == [(2, 1, 65)]
+    games = pair(wide, dataclasses.replace(wide, label="B"))
+    assert [tuple(i) for i in np.argwhere(games.owned["card"]["A"])] == [(2, 1, 65)]
+    # Single precision: 0/1 exactly, half the memory of 100,000 games' seats x components.
+    assert games.owned["card"]["A"].dtype == owned["face"].dtype == np.float32
