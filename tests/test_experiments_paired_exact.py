@@ -89,6 +89,9 @@ def test_read_arm_keeps_each_seats_outcome_in_seed_order(tmp_path):
         (5, 0, "e", 2, 0.0, 10, 50, False, 2), (5, 1, "h", 6, 1.0, 10, 50, False, 2),
         (7, 0, "e", 5, 1.0, 9, 70, False, 0), (7, 1, "h", 3, 0.0, 9, 70, False, 0)]
     assert arm.available["card"] == tuple(sorted(BASE_CARDS.split(",")))
+    # Each kind its own components: the forge's die faces, no card among them.
+    assert len(arm.available["face"]) == 18 and "glory_3" in arm.available["face"]
+    assert not set(arm.available["face"]) & set(arm.available["card"])
     assert arm.sets == "base"
     assert arm.read == (f"read --logs-a: 1 run(s) kept from {a[0]}: 3 games (all games); sets: "
                         "base [682cac96] 3 games; modules: base; players: 2",)
@@ -132,6 +135,9 @@ def test_each_arm_is_read_as_the_game_named(tmp_path):
         read_arms([valeria], b, game="valeria")
     with pytest.raises(UserError, match="^--game diceforge: these logs are of valeria"):
         read_arms(a, [valeria], game="diceforge")
+    with pytest.raises(UserError, match="^--game valeria: these logs are of diceforge "
+                       + re.escape(f"({a[0]})")):  # arm A is read first, as the game named
+        read_arms(a, b, game="valeria")
     assert [arm.roles.game for arm in read_arms(a, b, game="diceforge")] == ["diceforge"] * 2
 
 
@@ -329,11 +335,43 @@ def test_solo_and_three_player_runs_are_read_one_row_per_game(tmp_path, players)
     assert [tuple(i) for i in np.argwhere(owned["card"])] == [(2, 0, hydra)]
     games = pair(arm, dataclasses.replace(arm, label="B"))
     assert games.seeds.tolist() == [2, 4, 9] and games.score_sources == ["die_face"]
+    assert games.roles == arm.roles and games.roles.game == "diceforge"
     assert games.by_source["A"].tolist() == [[0], [0], [3]]
     assert games.owned["card"]["B"].tolist() == owned["card"].tolist()
     # Seeds 2 and 9 kept: seed 9's game, row 2, is now row 1.
     row, seat, word, mask = (c.tolist() for c in restrict(arm, np.array([2, 9])).masks["card"])
     assert (row, seat, word, mask) == ([1], [0], [0], [1 << hydra])
+    # By position: game indices 0, 1, 2 are seeds 4, 2, 9 as written.
+    by_index = pair(arm, dataclasses.replace(arm, label="B"), by_position=True)
+    assert by_index.seeds.tolist() == [4, 2, 9]
+    assert by_index.rounds["B"].tolist() == [4, 2, 9]
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_pair_refuses_unmatched_and_doubled_seeds_at_any_player_count(tmp_path, players):
+    arm = odd_run(tmp_path, "a", players)
+    other = read_arm("B", [seeded_run(tmp_path, "b", (4, 2, 5), players=players)])
+    with pytest.raises(UserError) as caught:
+        pair(arm, other)
+    assert str(caught.value) == (
+        "arms cannot be paired: 1 games of --logs-a and 1 of --logs-b have no game with the "
+        "same seed in the other arm (same --seed and --games are needed; first unmatched "
+        "seed 9)")
+    again = arm.seats.filter(pl.col("seed") == 9).with_columns(game_id=pl.lit(99, pl.Int64))
+    twice = dataclasses.replace(arm, label="B", seats=pl.concat([arm.seats, again]))
+    with pytest.raises(UserError) as caught:
+        pair(arm, twice)
+    assert str(caught.value) == ("--logs-b holds 2 games whose seed appears twice (the same "
+                                 "run read twice?): cannot pair")
+
+
+def test_the_first_unmatched_seed_named_may_be_arm_bs(tmp_path):
+    a = read_arm("A", [seeded_run(tmp_path, "a", (1, 2))])
+    b = read_arm("B", [seeded_run(tmp_path, "b", (1, 2, 3))])
+    with pytest.raises(UserError) as caught:
+        pair(a, b)
+    assert str(caught.value).startswith("arms cannot be paired: 0 games of --logs-a and 1 of ")
+    assert str(caught.value).endswith("first unmatched seed 3)")
 
 
 def test_an_arm_without_score_sources_pairs_with_one_that_has_them(tmp_path):
