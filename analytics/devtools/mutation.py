@@ -106,6 +106,28 @@ EQUIVALENT: frozenset[str] = frozenset(
     | _named("stats.balance", "_weighted_sd", 7, 9) | _named("stats.balance", "entropy_bits", 8)
     | _named("stats.balance", "purchase_entropy", 20) | _named("stats.balance", "spread", 18)
     | _named("stats.balance", "shares", 67, 71, 72)
+    # --- experiments/compare, experiments/paired, experiments/balance ---
+    # astype(None) is astype(float64); asarray without float: paired_ratio_difference takes
+    # float64 of whatever it is given; owner counts summed in float32 are whole numbers no
+    # larger than the seats (exact), and clustered_rates takes float64 of them.
+    | _named("experiments.compare", "buyers_inputs", 10)
+    | _named("experiments.compare", "component_rows", 17, 19, 22, 33)
+    | _named("experiments.compare", "game_inputs", 10, 12, 14, 16, 56, 62, 111, 113)
+    | _named("experiments.paired", "_by_source", 45) | _named("experiments.paired", "_grid", 42)
+    # NaN or None for a repeated row's p: benjamini_hochberg reads it as float64 (NaN).
+    | _named("experiments.compare", "_bh_by_section", 11)
+    # einsum's labels in upper case; argsort's kind is read case-insensitively; np.diff's and
+    # np.sort's default axis is the last, the seats of a (games, seats) array.
+    | _named("experiments.compare", "component_rows", 30, 156)
+    | _named("experiments.compare", "game_inputs", 89, 93)
+    # How many BLAS threads (speed only); render_table's format is "table" by default.
+    | _named("experiments.compare", "compare_logs", 4, 5, 6, 7, 8)
+    | _named("experiments.compare", "report_output", 65)
+    # reshape(-2, n): numpy takes any negative size as "infer"; bot names made an array
+    # without dtype=str are the same unicode array (there is always a bot name when there is
+    # a game); a second, never read, mask word where an arm offers no component of a kind.
+    | _named("experiments.paired", "_grid", 8, 29, 31, 33)
+    | _named("experiments.paired", "_owned", 9)
 )
 
 # mutmut's exit codes counted as killed: a test failed, pytest's error, a timeout, the type
