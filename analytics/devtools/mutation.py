@@ -128,6 +128,30 @@ EQUIVALENT: frozenset[str] = frozenset(
     # a game); a second, never read, mask word where an arm offers no component of a kind.
     | _named("experiments.paired", "_grid", 8, 29, 31, 33)
     | _named("experiments.paired", "_owned", 9)
+    # balance: astype(None) is float64; zip's strict=None/False over lists made from the same
+    # bots or sources (equal lengths); None or NaN for a fixed share's bounds (the table turns
+    # NaN into null); orient of a list of dicts; a semi join on each game once is an inner
+    # join (later uses are keyed by game_id); the default component of purchases_by_game is
+    # the roles' first kind, the main kind of every game (its set kind).
+    | _named("experiments.balance", "_outcome_metrics", 2)
+    | _named("experiments.balance", "_matrix", 27)
+    | _named("experiments.balance", "_bot_metrics", 68, 71, 72, 83, 89, 90, 132, 137, 138)
+    | _named("experiments.balance", "_score_metrics", 29, 32, 39)
+    | _named("experiments.balance", "_fixed", 2, 3)
+    | _named("experiments.balance", "balance_table", 22, 24, 75, 106, 109)
+    # Every seat-game counted 2 instead of 1: the bots' fair shares are ratios, the same.
+    # One bot tested (>= 1, or True): its share of wins is 1 in every resample (or NaN), so
+    # gap_p_value has no spread and gives NaN, as untested; Holm of one NaN is NaN, and a NaN
+    # gap is never named in the verdict. names empty only when the frame is (or -> and).
+    | _named("experiments.balance", "_bot_metrics", 34, 56, 61, 75, 116)
+    | _named("experiments.balance", "_matrix", 3)
+    # balance_wide: polars infers String from the text cells (empty frames too); the games row
+    # leads the long frame whatever the group order and the final select orders the columns;
+    # pivot's index and values default to the other columns (section, metric; value) and its
+    # maintain_order to True; polars 2.1's one-key sort keeps ties in order without
+    # maintain_order (12,000 rows checked), so no table can tell.
+    | _named("experiments.balance", "balance_wide", 42, 48, 50, 82, 92, 95, 98, 100, 148, 149,
+             152, 153, 154)
 )
 
 # mutmut's exit codes counted as killed: a test failed, pytest's error, a timeout, the type
