@@ -259,6 +259,15 @@ def test_measured_spreads_from_numpy_over_the_paired_games(arms):
     assert hero.correlation == pytest.approx(np.corrcoef(hero_a, hero_b)[0, 1], rel=1e-9)
 
 
+def test_measured_spreads_read_the_runs_as_the_game_named(arms):
+    # The runs are Dice Forge's: another game's name is refused, as the reading layer says.
+    with pytest.raises(UserError, match=r"^--game othergame: these logs are of diceforge "):
+        pw.measured_spreads(("seat:0",), (arms[0],), (arms[1],), "othergame")
+    with pytest.raises(UserError, match=r"^--game othergame: these logs are of diceforge "):
+        pw.power_table((0.05,), logs_a=(arms[0],), logs_b=(arms[1],), paired=True,
+                       game="othergame")
+
+
 def test_measured_spreads_of_an_endpoint_not_in_the_runs(arms):
     with pytest.raises(UserError) as error:
         pw.measured_spreads(("seat:4",), (arms[0],), (arms[1],))
