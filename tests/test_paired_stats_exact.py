@@ -183,6 +183,20 @@ def test_no_sample_size_beyond_a_trillion_observations():
     assert stats.sample_size_independent(0.5, 1e-7) == math.inf
 
 
+def test_an_effect_detected_by_less_than_one_observation_gets_that_fraction():
+    # 5% to 95% (Cohen's h 2.24) at alpha 0.2 and power 0.5: 2 * 1.28**2 / h**2 = 0.64
+    # observations per arm, a root below the solver's first bracket of 2.
+    n = stats.sample_size_independent(0.05, 0.9, 0.2, 0.5)
+    assert 0.6 < n < 0.7
+    assert _normal_power(0.05, 0.9, n, 0.2) == pytest.approx(0.5, abs=1e-10)
+
+
+def test_the_solver_looks_no_further_than_its_last_doubling_below_a_trillion():
+    # The bracket doubles from 2 and stops once past 1e12: 2**39 (5.5e11) is the last one
+    # tried, so 6.4e11 observations (d = 3.5e-6) are beyond the search, as 2.2e12 are.
+    assert stats.t_test_sample_size(3.5e-6) == math.inf
+
+
 def test_sample_size_paired_with_the_arms_perfectly_correlated_floors_the_sd():
     # equal variances, correlation 1: the SD of the difference is 0, floored at 1e-6
     n = stats.sample_size_paired(0.5, 1e-9, correlation=1.0)

@@ -115,6 +115,13 @@ def test_games_from_an_assumed_spread_cohens_h_or_the_paired_t():
         _t_games(0.03 / _paired_sd(0.25, 0.03, 0.3)), rel=1e-6)
 
 
+def test_games_from_an_assumed_spread_at_another_alpha_and_power():
+    independent = pw.assumed_spread("seat:0", 0.4, None, False)
+    h = abs(proportion_effectsize(0.35, 0.4))
+    assert pw.games_needed(independent, -0.05, 0.01, 0.9, False) == pytest.approx(
+        NormalIndPower().solve_power(effect_size=h, alpha=0.01, power=0.9), rel=1e-6)
+
+
 @pytest.mark.parametrize(("base", "effect"), [(0.0, 0.1), (1.0, -0.1), (0.2, -0.2),
                                               (0.8, 0.2), (0.3, 0.0), (0.5, 0.6)])
 def test_an_assumed_win_rate_must_stay_strictly_between_0_and_1(base, effect):
@@ -211,6 +218,8 @@ def test_power_table_assumes_the_correlation_given():
     games = math.ceil(_t_games(0.05 / _paired_sd(0.3, 0.05, 0.2), 0.01, 0.9))
     assert table.frame.rows() == [("seat:1", "paired", 0.3, 0.05, 0.01, 0.9, None, 0.2,
                                    "assumed", games)]
+    assert table.footnotes == pw.notes([pw.assumed_spread("seat:1", 0.3, 0.2, True)], True)
+    assert table.footnotes[0].startswith("paired: games are seeds played under both setups")
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
@@ -248,6 +257,15 @@ def test_measured_spreads_from_numpy_over_the_paired_games(arms):
     assert hero.base == pytest.approx(hero_a.mean(), rel=1e-12)
     assert hero.sd == pytest.approx(np.std(hero_b - hero_a, ddof=1), rel=1e-9)
     assert hero.correlation == pytest.approx(np.corrcoef(hero_a, hero_b)[0, 1], rel=1e-9)
+
+
+def test_measured_spreads_read_the_runs_as_the_game_named(arms):
+    # The runs are Dice Forge's: another game's name is refused, as the reading layer says.
+    with pytest.raises(UserError, match=r"^--game othergame: these logs are of diceforge "):
+        pw.measured_spreads(("seat:0",), (arms[0],), (arms[1],), "othergame")
+    with pytest.raises(UserError, match=r"^--game othergame: these logs are of diceforge "):
+        pw.power_table((0.05,), logs_a=(arms[0],), logs_b=(arms[1],), paired=True,
+                       game="othergame")
 
 
 def test_measured_spreads_of_an_endpoint_not_in_the_runs(arms):

@@ -5,6 +5,7 @@ the function it checks itself (no shared fixture computes an answer once)."""
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ import statsmodels.api as sm
 from scipy import stats as sps
 
 from analytics import stats
+from analytics.stats import regression
 
 METHOD = "logistic regression, average marginal effect (delta method)"
 
@@ -199,8 +201,101 @@ def test_one_game_or_as_many_coefficients_as_seats_give_no_clustered_interval():
 
 
 def test_covariates_must_be_dummies_and_no_seats_give_no_estimate():
-    with pytest.raises(ValueError, match="dummy-coded"):
+    with pytest.raises(ValueError, match=r"^covariates must be dummy-coded \(0/1\)$"):
         stats.adjusted_associations([1.0, 0.0], [[1], [0]], [[0.5], [1.0]])
     empty = stats.adjusted_associations(np.zeros(0), np.zeros((0, 2)), np.zeros((0, 3)),
                                         np.zeros(0, int))
     assert len(empty) == 2 and all(_nan(e, 0) for e in empty)
+    # A vector is one column, with seats or without.
+    for function in (stats.logistic_average_effects, stats.adjusted_associations):
+        lone, = function(np.zeros(0), np.zeros(0), np.zeros((0, 2)))
+        assert _nan(lone, 0)
+
+
+def test_adjusted_associations_without_covariates_fit_the_card_alone():
+    won, owned, _ = _seats(60, 2, seed=31)
+    results = stats.adjusted_associations(won, owned, np.zeros((60, 0)))
+    for j, result in enumerate(results):
+        _assert_is(result, _statsmodels(won, _constant(owned[:, j]), 1), int(owned[:, j].sum()))
+
+
+def test_a_separated_score_covariate_gives_nan_without_a_warning():
+    # Newton runs the score's coefficient off until exp overflows: silenced, then NaN.
+    score = np.arange(40.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        effect, = stats.logistic_average_effects((score > 20) * 1.0, (score > 10) * 1.0,
+                                                 score[:, None])
+    assert _nan(effect, 29)
+
+
+# --- clustering at its edges: one game, two games, no spare seat, no residual ----------------
+
+
+def test_one_game_gives_no_clustered_interval_though_the_fit_is_estimable():
+    won, owned, seat = _seats(40, 1, seed=37)
+    plain, = stats.adjusted_associations(won, owned, seat)
+    _assert_is(plain, _statsmodels(won, _constant(owned, seat), 1), int(owned.sum()))
+    one_game, = stats.adjusted_associations(won, owned, seat, np.zeros(40, int))
+    assert _nan(one_game, int(owned.sum()))
+
+
+def test_two_games_are_clustered_as_statsmodels_does():
+    won, owned, seat = _seats(40, 1, seed=41)
+    game = np.repeat([0, 1], 20)
+    result, = stats.adjusted_associations(won, owned, seat, game)
+    _assert_is(result, _statsmodels(won, _constant(owned, seat), 1, groups=game),
+               int(owned.sum()))
+
+
+def test_as_many_seats_as_coefficients_give_no_clustered_interval():
+    # Two seats, two games, a constant and the card: the fit is exact, N - K = 0.
+    result, = stats.adjusted_associations([0.7, 0.2], [1, 0], np.zeros((2, 0)), [0, 1])
+    assert _nan(result, 1)
+
+
+def test_no_residual_left_gives_no_clustered_interval():
+    # Every seat wins half: the fit is p = 0.5 exactly, every score 0, the variance 0.
+    result, = stats.adjusted_associations(np.full(4, 0.5), [1, 0, 1, 0], np.zeros((4, 0)),
+                                          [0, 0, 1, 1])
+    assert _nan(result, 2)
+
+
+@pytest.mark.parametrize("sizes", [[3, 5, 4, 4] * 6, [4] * 23 + [5]],
+                         ids=["seats a whole mean per game", "the last game one seat more"])
+def test_games_of_unequal_sizes_with_a_whole_mean_are_summed_game_by_game(sizes):
+    """96 seats in 24 games, not 4 each; 97 seats in 24 games that start every 4 seats: the
+    sums by slices would be wrong (or fail), reduceat is taken."""
+    won, owned, seat = _seats(sum(sizes), 2, seed=43)
+    game = np.repeat(np.arange(len(sizes)), sizes)
+    results = stats.adjusted_associations(won, owned, seat, game)
+    for j, result in enumerate(results):
+        _assert_is(result, _statsmodels(won, _constant(owned[:, j], seat), 1, groups=game),
+                   int(owned[:, j].sum()))
+
+
+# --- the helpers' own contracts ---------------------------------------------------------------
+
+
+def test_collapse_rows_merges_equal_rows_with_their_mean_and_count():
+    x = np.array([[1, 0], [1, 1], [1, 0], [1, 0]], dtype=float)
+    rows, y, counts = regression._collapse_rows(x, np.array([1.0, 0.5, 0.0, 0.0]))
+    merged = {tuple(row): (mean, count) for row, mean, count in zip(rows, y, counts, strict=True)}
+    assert merged == {(1.0, 0.0): (1 / 3, 3.0), (1.0, 1.0): (0.5, 1.0)}
+    assert counts.dtype == np.float64
+
+
+@pytest.mark.parametrize("columns", [3, 60, 70])
+def test_distinct_rows_of_wide_designs(columns):
+    """Up to 64 columns a row is packed into one integer; 70 take the rows of bytes."""
+    rng = np.random.default_rng(columns)
+    x = (rng.random((12, columns)) < 0.5)[rng.integers(0, 12, 40)].astype(float)
+    rows, inverse = regression._distinct_rows(x)
+    assert len(rows) == len(np.unique(x, axis=0)) == len(np.unique(rows, axis=0))
+    assert inverse.shape == (40,) and np.array_equal(rows[inverse], x)
+
+
+def test_game_starts_of_no_seat_one_seat_and_text_labels():
+    assert regression._game_starts([]).tolist() == []
+    assert regression._game_starts([5]).tolist() == [0]
+    assert regression._game_starts(["b", "b", "a", "a", "c"]).tolist() == [0, 2, 4]

@@ -94,6 +94,63 @@ EQUIVALENT: frozenset[str] = frozenset(
     # holm: integer p-values (0 or 1) give the same values; full_like(float, None) is NaN;
     # any sort: tied p-values get the same adjusted value in either order.
     | _named("stats.rates", "holm", 3, 5, 8, 17, 19, 21)
+    # --- stats/regression, stats/paired, experiments/value, experiments/power, stats/balance (2) ---  # noqa: E501
+    # dtype=float dropped or None, astype(None): integer or bool input meets a float column of
+    # ones, float residuals or true division first, so the same floats; astype(None) is float64.
+    | _named("stats.regression", "logistic_average_effects", 4, 6, 10, 13, 16, 19)
+    | _named("stats.regression", "adjusted_associations", 4, 6, 17, 20, 73)
+    | _named("stats.regression", "_by_seat", 3, 5)
+    | _named("stats.regression", "_collapse_rows", 22)
+    # _by_seat: shape[+1] is shape[-1] of a matrix; reshape(seats, columns) is the shape -1
+    # infers from values of `seats` rows; numpy takes -2 as "infer" too.
+    | _named("stats.regression", "_by_seat", 9, 18, 21)
+    # Speed and memory only: 17 columns a block; a longer lookup table; bins of width 3 per
+    # covariate row (the extra ones stay empty, `present` is the same); no seats give the same
+    # empty rows and groups from _distinct_rows; every distinct row has a seat, so bincount's
+    # length is already len(rows).
+    | _named("stats.regression", "_cluster_covariances", 1, 12)
+    | _named("stats.regression", "adjusted_associations", 33, 50)
+    | _named("stats.regression", "_collapse_rows", 14, 21)
+    # 57-64 columns by rows of bytes: the same distinct rows in another order (the same fit).
+    | _named("stats.regression", "_distinct_rows", 9)
+    # Reduceat where slices were used, or the reverse: the same sums bit for bit (the reduceat
+    # test in test_regression_vectorised.py); games=0 only without seats, which no fit reaches;
+    # reduceat's axis is 0 by default; -2 is "infer".
+    | _named("stats.regression", "_per_game_sums", 1, 3, 4, 6, 10, 11, 12, 14, 17, 18, 21, 28, 38)
+    # Boundaries met with probability 0: |beta| exactly 15, a Newton step exactly 1e-8.
+    | _named("stats.regression", "_average_effect", 40)
+    | _named("stats.regression", "_fit_logit", 46)
+    # _fit_logit: a 101st step (a fit still moving after 100 is separated, |beta| far past 15:
+    # NaN either way); every step run after convergence (steps of 0 to rounding); underflow is
+    # ignored by numpy's default; no division in it can be by 0 (1 + exp(-eta) >= 1, singular
+    # matrices raise); finite params give a finite information, whose inverse is finite or
+    # raises, so params and cov are finite together.
+    | _named("stats.regression", "_fit_logit", 1, 7, 9, 11, 13, 40, 59)
+    # Positive weights (counts) scale rows without changing a Gram's rank; the Gram is
+    # symmetric, so hermitian=False finds the same singular values.
+    | _named("stats.regression", "_independent_columns", 2, 8, 10, 15)
+    # stats/paired: dtype=float dropped (true division and float means follow).
+    | _named("stats.paired", "paired_ratio_difference", 4, 6)
+    | _named("stats.paired", "paired_mean_difference", 4, 6)
+    | _named("stats.paired", "paired_profile", 3, 5)
+    # errstate guarding nothing: _linearised divides by 0 only when every denominator is 0,
+    # where r and so the numerator are NaN (NaN / 0 is silent); corrcoef runs only on two
+    # spreads > 0, and without that guard gives the same NaN (under its errstate) for a
+    # constant arm.
+    | _named("stats.paired", "_linearised", 11, 12, 13, 14)
+    | _named("stats.paired", "paired_ratio_difference", 123, 124, 125, 126, 133, 141)
+    # _solve: a power reached exactly at `low` or at a bracket (probability 0); a first bracket
+    # of 4 (the doublings from 4 are those from 2 but one, the root is the same); no bracket is
+    # 1e12 or between 1e12 and 1e12 + 1 (powers of 2); brentq's or scipy's default tolerances:
+    # the same root to 1e-10 observations. obrien_fleming_bounds: brentq's 2e-12 for 1e-14.
+    | _named("stats.paired", "_solve", 3, 12, 14, 19, 20, 30, 31)
+    | _named("stats.paired", "obrien_fleming_bounds", 25)
+    # experiments/value: the "none" of an --against with no alternative is unreachable: a card
+    # whose slot has no other option is refused by `ablations` before _against is called.
+    | _named("experiments.value", "_against", 16, 17)
+    # stats/balance: without games the gap is numpy's 0.0 / 0, the same NaN (the chi-square
+    # of no games already warns).
+    | _named("stats.balance", "seat_advantage", 90)
     # --- stats/balance, stats/paired, experiments/power ---
     # dtype=float dropped: integer counts give the same floats (true division, float sums).
     | _named("stats.balance", "entropy_bits", 3, 5) | _named("stats.balance", "mean", 3, 5)
