@@ -128,7 +128,8 @@ def value(card: str, card_set: str = "base", *, players: int = 4, games: int = 2
           module: str = "", out: str | Path | None = None, workers: int | None = None,
           progress: bool = False) -> Answer:
     """`dicelab value CARD`: the card's value to its buyers, by ablation on paired seeds."""
-    from analytics.experiments.value import card_value, displayed, headline
+    from analytics.experiments.compare import displayed
+    from analytics.experiments.value import card_value, headline
 
     report = card_value(card_set, card, players, games, seed, tuple(bots), {},
                         Path(out) if out else None, workers, progress, None, ablate, "", module)

@@ -154,6 +154,18 @@ def _finite(value: object) -> object:
 _NULL_CELL = re.compile(r"(?<=\| )\s*null\s*(?= \|)")
 
 
+def with_p_text(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
+    """The p-value `columns` the frame has as the analyses write them (scientific when small,
+    '< 1e-300' on underflow, never 0.0); applied last, after any sort by them."""
+    import polars as pl
+
+    from analytics.stats import format_p as analysis_p  # late: `--version` loads no numpy
+
+    present = [c for c in columns if c in frame.columns]
+    return frame.with_columns(pl.col(c).map_elements(analysis_p, return_dtype=pl.String)
+                              for c in present)
+
+
 def with_p_values_as_text(frame: pl.DataFrame) -> pl.DataFrame:
     """p-value columns as text: `<0.001`, else two significant digits."""
     import polars as pl

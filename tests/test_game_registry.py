@@ -5,7 +5,14 @@ import json
 import subprocess
 import sys
 
-from analytics.games import DEFAULT_GAME, GAMES, PACKAGES, game_roles, roles_from_file
+from analytics.games import (
+    DEFAULT_GAME,
+    GAMES,
+    PACKAGES,
+    game_roles,
+    roles_from_file,
+    set_components,
+)
 
 PROBE = """
 import json, sys
@@ -29,3 +36,13 @@ def test_finding_the_component_words_loads_no_engine():
     words, loaded = json.loads(done.stdout)
     assert {"cards", "faces"} <= set(words)
     assert loaded == []
+
+
+def test_every_game_lists_what_its_card_sets_hold_by_id():
+    for name, game in GAMES.items():
+        kind = game.roles.set_kind
+        rows = game.tables()[f"{kind}s"]()
+        assert list(set_components(game)) == [row[kind] for row in rows], name
+    cards = set_components(GAMES["diceforge"])
+    assert len(cards) == 54 and cards["hydra"]["slot"] == "M8"
+    assert set_components(GAMES["altera"])["arc_golem"]["craft"] == 3

@@ -23,6 +23,7 @@ from analytics.cli.app import main
 from analytics.errors import UserError
 from analytics.experiments import value
 from analytics.experiments.arms import ArmSpec
+from analytics.experiments.compare import displayed
 from analytics.experiments.value import (
     Ablation,
     SetSlots,
@@ -31,7 +32,6 @@ from analytics.experiments.value import (
     ablation_text,
     ablations,
     card_value,
-    displayed,
     headline,
     note,
     value_against,
@@ -184,7 +184,8 @@ def test_ablation_words_and_folders():
     assert (forbid.kind, forbid.label) == ("forbid", "forbidden")
     assert ablation_folder(Path("runs"), swap) == Path("runs/without-hydra-typhon")
     assert ablation_folder(Path("runs"), forbid) == Path("runs/without-hydra-forbidden")
-    assert ablation_text("swap", "card") == "the card replaced by each other card of its slot's cost"
+    assert ablation_text("swap", "card") == (
+        "the card replaced by each other card of its slot's cost")
     assert ablation_text("forbid", "tile") == ("the tile left on its slot but forbidden to every "
                                                "player (rule forbid=TILE)")
     assert ablation_text("both", "card") == ("the card replaced by each other card of its slot's "
@@ -345,10 +346,48 @@ def test_card_value_of_every_card_says_which_no_swap_can_ablate(monkeypatch, sim
         tmp_path / "with", ArmSpec("base", ("economist",), {"ties": "shared"}), (2, 4, 7),
         ablations("base", None)[1], tmp_path, "swap")
     assert options == {"workers": 2, "progress": False, "cluster": "tcp://c:1"}
+    assert simulation.calls[0][2] == options  # the set as it is, played on the same cluster
     # forbid ablates every card: none is left out
     report = card_value("base", None, players=2, games=4, seed=7, bots=("economist",),
                         out=tmp_path / "f", progress=False, ablate="forbid")
     assert report.read == ("read",) and asked[1][5] == "forbid"
+
+
+def test_card_value_against_one_card_plays_that_swap_alone(simulation, tmp_path):
+    report = card_value("base", "hydra", players=2, games=4, seed=7, bots=("economist",),
+                        out=tmp_path, progress=False, against="typhon")
+    assert [c.card_set for c, _, _ in simulation.calls] == ["base", "base+M8=typhon"]
+    assert report.table.select("replaced_by", "value").rows() == [("typhon", 0.25)]
+
+
+def test_card_value_plays_the_module_and_the_game_named(monkeypatch, simulation, tmp_path):
+    specs = []
+    monkeypatch.setattr(value, "value_against", lambda with_run, spec, *args, **options: (
+        specs.append(spec) or ValueReport(pl.DataFrame(), pl.DataFrame(), (), "swap", "card")))
+    card_value("goddess-discovery", None, players=2, games=4, bots=("economist",),
+               out=tmp_path / "m", progress=False, module="goddess")
+    assert specs[0] == ArmSpec("goddess-discovery", ("economist",), {}, module="goddess")
+    assert simulation.calls[0][0].module == "goddess"
+    card_value("default", "arc_golem", players=2, games=4, bots=("random",), out=tmp_path / "g",
+               progress=False, ablate="forbid", game="altera")
+    assert specs[1] == ArmSpec("default", ("random",), {}, game="altera")
+    assert simulation.calls[1][0].game == "altera"
+
+
+def test_card_value_lists_every_card_no_swap_can_ablate(monkeypatch, simulation, tmp_path):
+    whole = value.ablations
+
+    def without_the_hydras_swaps(*args):
+        card_set, found = whole(*args)
+        return card_set, [a for a in found if a.card != "hydra"]
+
+    monkeypatch.setattr(value, "ablations", without_the_hydras_swaps)
+    monkeypatch.setattr(value, "value_against", lambda *args, **options: ValueReport(
+        pl.DataFrame(), pl.DataFrame(), (), "swap", "card"))
+    report = card_value("base", None, players=2, games=4, out=tmp_path, progress=False)
+    assert report.read == ("not ablatable by swap (no other card of their slot's cost outside "
+                           "the set): helmet_of_invisibility, hydra; --ablate forbid or both "
+                           "takes them",)
 
 
 def test_card_value_refuses_before_anything_is_played(simulation):

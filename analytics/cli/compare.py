@@ -248,7 +248,8 @@ def value_command(component_id, all_cards, card_set, assumptions, swaps, against
       dicelab value arc_golem --game altera --assumptions default --ablate forbid \
           --bots steward --players 3
     """
-    from analytics.experiments.value import card_value, displayed, headline, note
+    from analytics.experiments.compare import displayed
+    from analytics.experiments.value import card_value, headline, note
     from analytics.output import render_table
 
     if bool(component_id) == all_cards:

@@ -23,6 +23,7 @@ from threadpoolctl import threadpool_limits
 from analytics import stats
 from analytics.errors import UserError
 from analytics.experiments.paired import PairedGames, pair, read_arms, small_pages
+from analytics.output import with_p_text
 
 ALPHA = 0.05
 SOURCE_SECTION = "score_source"  # the score by source, per seat: a family of its own
@@ -346,8 +347,7 @@ def section_titles(games: PairedGames) -> dict[str, str]:
 
 def displayed(frame: pl.DataFrame) -> pl.DataFrame:
     """The rows as shown: p-values as text (never 0.0: '< 1e-300' where they underflow)."""
-    return frame.with_columns(pl.col("p", "p_adj").map_elements(
-        stats.format_p, return_dtype=pl.String))
+    return with_p_text(frame, "p", "p_adj")
 
 
 IDENTICAL = ("the arms are identical: the same setup played on the same seeds gives the very "

@@ -25,7 +25,7 @@ from analytics.eventlog.store import Location
 from analytics.experiments.arms import ArmSpec, arms_folder, run_config
 from analytics.experiments.compare import buyers_difference, game_measures
 from analytics.experiments.paired import pair, read_arm
-from analytics.games import DEFAULT_GAME, get_game
+from analytics.games import DEFAULT_GAME, get_game, set_components
 from analytics.games.content import with_swaps
 from analytics.runs.simulate import run_simulation, validate
 
@@ -72,8 +72,7 @@ def ablations(set_name: str, card: str | None, ablate: str = "swap", game: str =
     name, slots = plugin.slots(set_name)
     slot_of = {current: slot for slot, (current, _) in slots.items()}
     if card is not None:
-        known = plugin.tables().get(f"{kind}s", list)()
-        if card not in {row.get(kind) for row in known}:
+        if card not in set_components(plugin):
             raise UserError(f"unknown {kind} {card!r}; see 'dicelab list {kind}s'")
         if card not in slot_of:
             raise UserError(f"{kind} {card!r} is not in set {name!r} ({', '.join(slot_of)})")
@@ -234,13 +233,6 @@ def _detail_rows(games, ablation: Ablation) -> list[dict]:
                          "difference": result.difference, "low": result.low,
                          "high": result.high, "p": result.p_value, "n_games": result.n})
     return rows
-
-
-def displayed(table: pl.DataFrame) -> pl.DataFrame:
-    """A value table as shown: p-values as text (never 0.0: '< 1e-300' where they underflow)."""
-    columns = [c for c in ("p", "p_adj") if c in table.columns]
-    return table.with_columns(pl.col(*columns).map_elements(stats.format_p,
-                                                            return_dtype=pl.String))
 
 
 def headline(report: ValueReport) -> str:

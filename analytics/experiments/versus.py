@@ -23,7 +23,7 @@ from analytics.errors import UserError
 from analytics.experiments.arms import ArmSpec, arms_folder, play_arms, run_config
 from analytics.experiments.compare import Comparison, buyers_difference, compare_games
 from analytics.experiments.paired import PairedGames, pair, read_arms, small_pages
-from analytics.games import DEFAULT_GAME, get_game
+from analytics.games import DEFAULT_GAME, get_game, set_components
 from analytics.games.content import with_swaps
 from analytics.runs.simulate import validate
 
@@ -45,7 +45,7 @@ def contest(set_name: str, card_a: str, card_b: str, game: str = "") -> Contest:
     slot (an unknown one, the same one twice, different slots) are a UserError saying why."""
     plugin = get_game(game or DEFAULT_GAME)
     kind = plugin.roles.set_kind
-    rows = {row.get(kind): row for row in plugin.tables().get(f"{kind}s", list)()}
+    rows = set_components(plugin)
     for card in (card_a, card_b):
         if card not in rows:
             raise UserError(f"unknown {kind} {card!r}; see 'dicelab list {kind}s'")

@@ -49,6 +49,12 @@ def get_game(name: str):
     return _LOADED[name]
 
 
+def set_components(plugin) -> dict[str, dict]:
+    """Every component a card set of `plugin`'s game can hold (its set kind's list), by id."""
+    kind = plugin.roles.set_kind
+    return {row[kind]: row for row in plugin.tables()[f"{kind}s"]()}
+
+
 def game_roles() -> dict[str, Roles]:
     """Every registered game's roles, by name: the plugin's own once its package is loaded,
     else read from the game's roles module alone (its package, which loads the engine, is

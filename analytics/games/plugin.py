@@ -64,7 +64,9 @@ class Plugin(GamePlugin, Protocol):
         """Preset card sets: name -> the card ids it puts in play."""
 
     def tables(self) -> dict[str, Callable[[], list[dict]]]:
-        """The game's own lists for `dicelab list` (Dice Forge: cards, faces), as rows."""
+        """The game's own lists for `dicelab list` (Dice Forge: cards, faces), as rows; one of
+        them is named by the plural of the kind a card set holds (`roles.set_kind`, Dice
+        Forge: cards) and each of its rows names its id under that kind."""
 
     def catalogue(self, setup: Any) -> tuple[dict[str, type], list[dict]]:
         """What a run of `setup` could offer, for `components.parquet`: the attributes

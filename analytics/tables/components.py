@@ -17,6 +17,7 @@ from threadpoolctl import threadpool_limits
 
 from analytics import stats
 from analytics.errors import UserError
+from analytics.output import with_p_text
 from analytics.query.database import Filters, LogDatabase, list_queries, opened
 from analytics.query.provenance import describe_logs
 from analytics.stats.balance import seat_family
@@ -165,13 +166,6 @@ def _adjusted_associations(seats: pl.DataFrame, design: SeatDesign) -> list[stat
     dummies = covariates.to_dummies(drop_first=True) if seats.height else covariates
     return stats.adjusted_associations(seats["win_share"].to_numpy(), design.owned,
                                        dummies.to_numpy().astype(float), design.game)
-
-
-def with_p_text(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
-    """p-value columns as text (scientific when small, '< 1e-300' on underflow, never 0.0);
-    applied last, after any sort by them."""
-    return frame.with_columns(pl.col(*columns).map_elements(stats.format_p,
-                                                            return_dtype=pl.String))
 
 
 def _apply_min_n(frame: pl.DataFrame, column: str, min_n: int) -> tuple[pl.DataFrame, int]:
