@@ -40,7 +40,7 @@ def test_newcombe_difference_against_statsmodels_z_test():
     assert result.estimate == pytest.approx(0.6 - 1 / 3) and result.p_value == pytest.approx(p)
 
 
-@pytest.mark.parametrize("p_values", [[0.2, 1.5], [-0.1, 0.3, 0.5]])
+@pytest.mark.parametrize("p_values", [[0.2, 1.5], [-0.1, 0.3, 0.5], [1.5], [np.nan, -0.2]])
 def test_benjamini_hochberg_refuses_p_values_outside_0_1(p_values):
     with pytest.raises(ValueError, match="between 0 and 1"):
         benjamini_hochberg(p_values)

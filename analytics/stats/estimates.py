@@ -98,12 +98,12 @@ def benjamini_hochberg(p_values) -> np.ndarray:
     adjusted = np.full_like(p, np.nan)
     ok = ~np.isnan(p)
     tested = p[ok]
+    if np.any((tested < 0) | (tested > 1)):  # scipy refuses them, a single one too
+        raise ValueError("p-values must lie between 0 and 1")
     m = len(tested)
     if m <= 1:  # scipy leaves a single p as it is
         adjusted[ok] = tested
         return adjusted
-    if np.any((tested < 0) | (tested > 1)):
-        raise ValueError("p-values must lie between 0 and 1")
     order = np.argsort(tested)
     ranked = tested[order] * (m / np.arange(1, m + 1, dtype=float))
     # Reject every hypothesis ranked below the largest k with p_(k) <= k q / m: each adjusted
