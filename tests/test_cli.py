@@ -1,7 +1,9 @@
 """The dicelab CLI: simulate and list, and one clear line for every bad input."""
 
 import json
+import re
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -178,10 +180,29 @@ def test_list_cards_in_each_format_shows_the_player_cards_with_slot_cost_and_ori
                                                  ("M8", "5", "5", "20"))]
 
 
-def test_every_command_has_help_with_examples():
-    for command in ("simulate", "list"):
+def commands() -> list[str]:
+    """Every command a user can run, as `dicelab NAME` takes it."""
+    return main.list_commands(click.Context(main))
+
+
+def example_lines(help_text: str) -> list[str]:
+    """The lines of the Examples block of a command's help (up to the first blank line)."""
+    block = help_text.split("Examples:", 1)[1].strip("\n").split("\n\n", 1)[0]
+    return block.splitlines()
+
+
+def test_every_command_has_help_with_whole_examples():
+    assert {"simulate", "cards", "faces", "compare", "value", "sweep"} <= set(commands())
+    for command in commands():
         result = invoke(command, "--help")
-        assert result.exit_code == 0 and "Examples:" in result.output
+        assert result.exit_code == 0 and "Examples:" in result.output, command
+        lines = example_lines(result.output)
+        assert lines and lines[0].strip().startswith("dicelab "), command
+        for line in lines:
+            # a lone backslash in a docstring joins two lines: the second's indent stays inside
+            assert not re.search(r"\S {3,}--", line), (command, line)
+            if line.strip().startswith("dicelab "):
+                assert line.strip().split()[1] == command, (command, line)
 
 
 class Left(BaseException):

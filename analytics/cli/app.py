@@ -102,9 +102,9 @@ def simulate(game, players, n_games, seed, bots, card_set, swaps, assumptions, m
       dicelab simulate --games 100000 --workers 2 --quiet --out logs/big --resume
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out /shared/logs/big
       dicelab simulate --games 1000000 --cluster tcp://10.0.0.5:8786 --out s3://bucket/big
-      dicelab simulate --games 200 --bots docs/examples/glory_rush.py:GloryRush,economist \
+      dicelab simulate --games 200 --bots docs/examples/glory_rush.py:GloryRush,economist \\
           --players 2 --out logs/mine
-      dicelab simulate --game altera --players 3 --bots steward --assumptions my-set/ \
+      dicelab simulate --game altera --players 3 --bots steward --assumptions my-set/ \\
           --out logs/altera
 
     A stopped run (Ctrl-C, a lost worker) keeps its whole parts and says the exact command

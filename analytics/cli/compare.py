@@ -102,7 +102,7 @@ def compare_command(**options):
       dicelab compare --a base --b my-set.toml --until-decisive --games 20000 --looks 4
       dicelab compare --logs-a logs/base --logs-b logs/alt --format json
       dicelab compare --a base --swap M8=goddess --report reports/out/goddess.html
-      dicelab compare --game altera --assumptions default --rule-b ghost=off --players 2 \
+      dicelab compare --game altera --assumptions default --rule-b ghost=off --players 2 \\
           --bots steward --games 2000   # both arms under one assumption set
     """
     fmt, all_rows, report_path = (options.pop(k) for k in ("fmt", "all_rows", "report_path"))
@@ -245,7 +245,7 @@ def value_command(component_id, all_cards, card_set, assumptions, swaps, against
       dicelab value hydra --against goddess --bots economist,hero,economist,hero
       dicelab value goddess --set base --swap M8=goddess --against hydra --report goddess.html
       dicelab value hydra --ablate forbid --skill economist,lookahead,mcts:100 --games 2000
-      dicelab value arc_golem --game altera --assumptions default --ablate forbid \
+      dicelab value arc_golem --game altera --assumptions default --ablate forbid \\
           --bots steward --players 3
     """
     from analytics.experiments.compare import displayed

@@ -59,7 +59,7 @@ def ladder_command(game, bots, games, players, seed, card_set, assumptions, modu
       dicelab ladder --game bazaar --bots random,spender,reckoner,mcts:200 --players 2
       dicelab ladder --bots random,economist,mcts:50ms --players 2 --format json
       dicelab ladder --bots economist,hero,mcts:100:c=1.0:widen=0 --players 3 --workers 2
-      dicelab ladder --game altera --assumptions default --bots random,steward,lookahead:50 \
+      dicelab ladder --game altera --assumptions default --bots random,steward,lookahead:50 \\
           --players 3 --games 300
     """
     from analytics.experiments.ladder import LadderSpec, play_tables, rate, time_bots

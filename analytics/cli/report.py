@@ -90,8 +90,8 @@ def balance_command(card_set, assumptions, swaps, module, players_text, bots, ga
       dicelab balance --set base --swap M8=goddess --players 4 --games 4000
       dicelab balance --logs logs/demo --format csv > balance.csv
       dicelab balance --module none,goddess --set rebellion-goddess-cards,goddess-discovery
-      dicelab balance --module none,goddess,titans \
-          --set rebellion-titans-cards,goddess-discovery,titans-discovery \
+      dicelab balance --module none,goddess,titans \\
+          --set rebellion-titans-cards,goddess-discovery,titans-discovery \\
           --value-games 2000 --report reports/out/modules.html
       dicelab balance --set base --players 4 --skill economist,lookahead,mcts:100
       dicelab balance --game altera --assumptions default --players 3,4 --bots steward

@@ -62,7 +62,7 @@ def sweep_command(spec, out, workers, quiet, report_path, cluster, game, rank, s
       dicelab sweep sweeps/alternates.toml --out logs/sweep --format csv > sweep.csv
       dicelab sweep sweeps/alternates.toml --out logs/sweep --report reports/out/sweep.html
       dicelab sweep sweeps/alternates.toml --out s3://bucket/sweep --cluster tcp://10.0.0.5:8786
-      dicelab sweep docs/examples/altera-sweep.toml --out logs/altera-sweep \
+      dicelab sweep docs/examples/altera-sweep.toml --out logs/altera-sweep \\
           --assumptions default --assumptions my-set/
     """
     from analytics.experiments.sweep import run_sweep
