@@ -37,8 +37,11 @@ demo: install
 # On every core (pytest-xdist); a file's tests stay together on one worker, so each module's
 # fixtures (a Dask cluster, a simulated run) are made once. `test` leaves out the tests marked
 # slow (statistical and process tests of many games); `test-slow` runs just those; CI runs both.
+# The style check (ruff, a second) comes first: CI runs `make test`, so a long line or an unused
+# import fails there, not only in `make lint`, which nobody has to run.
 PYTEST := $(PY) -m pytest -n auto --dist loadfile
 test: install browser
+	$(VENV)/bin/ruff check analytics tests
 	$(PYTEST) -m "not slow"
 
 test-slow: install browser

@@ -87,7 +87,8 @@ def runs(tmp_path_factory) -> list[str]:
 # The same games as matrices, one row per game, written out from the games above.
 SEAT_WINS_2 = np.array([[1.0, 0.0]] * 8 + [[0.5, 0.5], [0.0, 1.0]])
 ECONOMIST_WINS_2 = [1, 0, 1, 0, 1, 0, 1, 0, 0.5, 1]  # even games seat 0, odd games seat 1
-GLORY_2 = np.array([[6.0, 1, 0, 0]] * 8 + [[6, 0, 2, 0], [3, 0, 0, 4]])  # die, printed, hammer, other
+# die, printed, hammer, other
+GLORY_2 = np.array([[6.0, 1, 0, 0]] * 8 + [[6, 0, 2, 0], [3, 0, 0, 4]])
 BOUGHT_2 = np.array([[0.0, 1]] * 6 + [[1, 0]] * 4)  # elder, silver_hind
 LEAD_CHANGES_2 = [1 / r for r in TWO_ROUNDS[:8]] + [1 / 10, 0]
 DECIDED_AT_2 = [2 / (r + 1) for r in TWO_ROUNDS[:8]] + [0, 1 / 9]  # ahead from round 2; the tie
@@ -336,8 +337,8 @@ def test_wide_cells_bounds_and_p_values():
                              "n": pl.Int64, "method": pl.String})
     wide = balance_wide(frame)
     assert wide.rows() == [("", "games", "1,234"), ("s", "a", "100.0 [-100.0, 99.990]"),
-                           ("s", "b", "-150.0 (p = 0.20)"), ("s", "c", "0.500 (adjusted p = 0.030)"),
-                           ("s", "d", "")]
+                           ("s", "b", "-150.0 (p = 0.20)"),
+                           ("s", "c", "0.500 (adjusted p = 0.030)"), ("s", "d", "")]
 
 
 def test_the_balance_command_prints_the_wide_table(runs):
@@ -348,11 +349,11 @@ def test_the_balance_command_prints_the_wide_table(runs):
     result = CliRunner().invoke(main, ["balance", "--logs", runs[0]])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert "|          | games                       | 10                                        |" in lines
-    assert ("| seats    | seat 0 WR                   | 0.850 [0.541, 0.965] (adjusted p = 0.027) |"
-            in lines)
-    assert "| seats    | chi-square vs 1/N           | 4.900 (p = 0.027)                         |" in lines
-    assert "| duration | decisions p95               | 140.0 [119.8, 140.0]                      |" in lines
+    assert {"|          | games                       | 10                                        |",  # noqa: E501
+            "| seats    | seat 0 WR                   | 0.850 [0.541, 0.965] (adjusted p = 0.027) |",  # noqa: E501
+            "| seats    | chi-square vs 1/N           | 4.900 (p = 0.027)                         |",  # noqa: E501
+            "| duration | decisions p95               | 140.0 [119.8, 140.0]                      |",  # noqa: E501
+            } <= set(lines)
 
 
 @pytest.mark.parametrize(("text", "counts"), [("2,3,4", (2, 3, 4)), (" 3 ", (3,)),

@@ -80,7 +80,8 @@ def test_values_side_by_side_per_level():
     assert found.wide.row(0) == ("hydra", "forbidden", "0.100 [0.050, 0.150]",
                                  "-0.080 [-0.120, -0.020]")
     assert found.lines == ("The value of hydra (against forbidden) FLIPS between levels "
-                           "(economist − mcts:100: +0.180 [+0.102, +0.244]): economist: +0.100 [+0.050, +0.150] (above 0); mcts:100: -0.080 "
+                           "(economist − mcts:100: +0.180 [+0.102, +0.244]): economist: "
+                           "+0.100 [+0.050, +0.150] (above 0); mcts:100: -0.080 "
                            "[-0.120, -0.020] (below 0)",)
 
 

@@ -73,9 +73,9 @@ BALANCE_DEFAULT = ("section", "metric", "estimate", "low", "high", "n", "p_value
 @game_option
 @view_options
 @format_option
-def balance_command(card_set, assumptions, swaps, module, players_text, bots, games, seed, rules, out, workers,
-                    logs, report_path, value_games, skill, quiet, cluster, game, columns, wide,
-                    fmt):
+def balance_command(card_set, assumptions, swaps, module, players_text, bots, games, seed, rules,
+                    out, workers, logs, report_path, value_games, skill, quiet, cluster, game,
+                    columns, wide, fmt):
     """Is the game balanced at 2, 3 and 4 players? The game-level table of docs/metrics.md.
 
     Per player count: win rate by seat (Wilson) and a chi-square test against 1/N, Ludii's

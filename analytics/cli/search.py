@@ -73,8 +73,8 @@ def _pairs(given: tuple[str, ...], option: str) -> tuple[tuple[str, str], ...]:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @cluster_option
 @format_option
-def search_command(objectives, game, reference, assumptions, module, rules, players, bots, budget, seed,
-                   fix, exclude, population, first_games, top, holdout_games, out, resume,
+def search_command(objectives, game, reference, assumptions, module, rules, players, bots, budget,
+                   seed, fix, exclude, population, first_games, top, holdout_games, out, resume,
                    workers, quiet, cluster, fmt) -> None:
     """Search the legal card sets for the ones that best meet an objective.
 

@@ -51,8 +51,8 @@ CARD_COLUMNS = ("arm", "name", "take_rate", "buyers_wr_with", "buyers_wr_other",
 @cluster_option
 @game_option
 @format_option
-def versus_command(card_a, card_b, card_set, assumptions, swaps, module, bots, rules, players, games, seed,
-                   out, report_path, workers, quiet, cluster, game, fmt):
+def versus_command(card_a, card_b, card_set, assumptions, swaps, module, bots, rules, players,
+                   games, seed, out, report_path, workers, quiet, cluster, game, fmt):
     """Is CARD_A better than CARD_B? Two cards that compete for one slot, on paired seeds.
 
     The set is played with each card on the slot, on the same seeds and bots. One card
@@ -68,7 +68,6 @@ def versus_command(card_a, card_b, card_set, assumptions, swaps, module, bots, r
       dicelab versus goddess hydra --report reports/out/versus.html
     """
     from analytics.experiments.versus import versus
-
     from analytics.games import DEFAULT_GAME, get_game
 
     card_set = (set_or_assumptions(card_set, assumptions)
