@@ -122,6 +122,13 @@ EQUIVALENT: frozenset[str] = frozenset(
     # holm: integer p-values (0 or 1) give the same values; full_like(float, None) is NaN;
     # any sort: tied p-values get the same adjusted value in either order.
     | _named("stats.rates", "holm", 3, 5, 8, 17, 19, 21)
+    # _wilson: no invalid operation arises (max(., 0) under each root; NaN passes silently);
+    # at a count of exactly 1/2 the closed form is the edge itself; the clips never bind (the
+    # bounds lie in [0, p] and [p, 1] beyond that count: 600,000 points checked).
+    # _reaches_zero: at d == 0 both bounds reach 0 (the interval holds its estimate); a bound
+    # exactly 0 at a probed quantile is the crossing, which the bisection finds either way.
+    | _named("stats.rates", "_wilson", 1, 3, 85, 89, 90, 95, 103, 107, 108, 113)
+    | _named("stats.rates", "_reaches_zero", 16, 18, 20)
     # --- stats/regression, stats/paired, experiments/value, experiments/power, stats/balance (2) ---  # noqa: E501
     # dtype=float dropped or None, astype(None): integer or bool input meets a float column of
     # ones, float residuals or true division first, so the same floats; astype(None) is float64.
