@@ -114,13 +114,16 @@ def check_run(location: Location, deep: bool = False) -> RunCheck:
     root = folder / PARTS
     listing = root.sizes() if root.is_dir() else {}  # every part file and its size, at once
     committed = {path.partition("/")[0] for path in listing if path.endswith(f"/{COMMITTED}")}
+    by_part: dict[str, dict[str, int]] = {}  # part folder -> its files and sizes, in one pass
+    for path, file_size in listing.items():
+        name, _, rest = path.partition("/")
+        by_part.setdefault(name, {})[rest] = file_size
     marked = bool(committed) or bool(stored and stored.get(MARKERS))
     for entry in root.iterdir():
         if not entry.name.isdigit() or not _counts(entry, marked, committed):
             continue  # not a part (readers never glob parts/*/), or not committed: missing
         part = int(entry.name)
-        files = {path.partition("/")[2]: size for path, size in listing.items()
-                 if path.startswith(f"{entry.name}/")}
+        files = by_part.get(entry.name, {})
         vouched = set() if deep else _vouched(entry, files, check.games_in(part))
         problem = _part_problem(entry, files, vouched, check.games_in(part), deep)
         if problem:
