@@ -263,3 +263,21 @@ def test_a_lost_worker_and_a_user_error_leave_with_exit_1_without_teardown(monke
     with pytest.raises(Left) as done:
         cli.run()
     assert done.value.args[0] == 1 and leaving == [True]
+
+
+def test_no_docstring_joins_two_example_lines():
+    """A lone backslash at a line's end inside a docstring joins it to the next line, whose
+    indent stays inside (the devtools' --help and the modules' own usage are read too)."""
+    import ast
+    from pathlib import Path
+
+    import analytics
+
+    joined = []
+    for path in Path(analytics.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef):
+                text = ast.get_docstring(node, clean=False) or ""
+                joined += [f"{path.name}: {line.strip()}" for line in text.splitlines()
+                           if re.search(r"\S {3,}--", line)]
+    assert joined == []

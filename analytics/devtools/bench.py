@@ -3,7 +3,7 @@ speed of the analysis commands over the logs just written.
 
     python -m analytics.devtools.bench                       # 2,000 four-player games on one core
     python -m analytics.devtools.bench --games 100000 --workers 2 --out logs/bench-100k --keep
-    python -m analytics.devtools.bench --games 1000 --rounds 5 --set base \
+    python -m analytics.devtools.bench --games 1000 --rounds 5 --set base \\
         --set rebellion-titans-cards
     python -m analytics.devtools.bench --write docs/benchmarks.md   # `make bench`
 
@@ -274,9 +274,9 @@ def main(games: int, game: str, workers: int, bots: str, out: Path | None, keep:
     Examples:
       python -m analytics.devtools.bench
       python -m analytics.devtools.bench --games 500 --set base --set rebellion-titans-cards
-      python -m analytics.devtools.bench --games 1000 --rounds 5 --set base \
+      python -m analytics.devtools.bench --games 1000 --rounds 5 --set base \\
           --set rebellion-goddess-cards
-      python -m analytics.devtools.bench --game altera --bots steward --set default \
+      python -m analytics.devtools.bench --game altera --bots steward --set default \\
           --games 500
     """
     if rounds > 1 and len(card_sets) < 2:
