@@ -1,5 +1,6 @@
-"""The component tables' regression, done for every column at once, gives bit for bit what
-one column at a time gives (the per-column reference below is the code it replaced)."""
+"""The component tables' regression, done for every column at once, gives what one column at
+a time gives (the per-column reference below is the code it replaced), to rounding: its sums
+are taken in another order (per group, then per game by whole slices)."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -26,7 +27,7 @@ def one_column_at_a_time(y, owned, covariates, game):
             residual = y - r._sigmoid(x @ fit.params)[np.searchsorted(present, key)]
             scores = np.add.reduceat(x[np.searchsorted(present, key)] * residual[:, None],
                                      starts, axis=0)
-            fit.cov = r._sandwich(scores, len(y), fit.cov)
+            fit.cov = r._sandwich(scores.T, len(y), fit.cov)
         results.append(fit.effects(1, 0.95)[0])
     return results
 
@@ -48,22 +49,17 @@ def games(seed: int, n_games: int, seats: int, columns: int):
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n_games=st.integers(60, 400), seats=st.integers(2, 9),
-       columns=st.integers(1, 20))
-def test_every_column_at_once_is_each_column_alone_bit_for_bit(seed, n_games, seats, columns):
+       columns=st.integers(1, 20), ragged=st.booleans())
+def test_every_column_at_once_is_each_column_alone_to_rounding(seed, n_games, seats, columns,
+                                                                 ragged):
     y, owned, covariates, game = games(seed, n_games, seats, columns)
+    if ragged:  # games of unequal sizes: a seat in ten left out, the first of each game kept
+        kept = (np.random.default_rng(seed).random(len(y)) > 0.1) | (np.arange(len(y)) % seats == 0)
+        y, owned, covariates, game = y[kept], owned[kept], covariates[kept], game[kept]
     alone = one_column_at_a_time(y, owned, covariates, game)
     together = r.adjusted_associations(y, owned, covariates, game)
     for a, b in zip(alone, together, strict=True):
         got = np.array([b.estimate, b.low, b.high, b.p_value])
         want = np.array([a.estimate, a.low, a.high, a.p_value])
-        assert np.array_equal(got, want, equal_nan=True) and a.n == b.n
-
-
-@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(1, 10), width=st.integers(1, 6))
-def test_per_game_sums_are_reduceat_bit_for_bit(seed, seats, width):
-    rng = np.random.default_rng(seed)
-    values = rng.normal(size=(50 * seats, width)) * rng.integers(0, 2, (50 * seats, width))
-    starts = np.arange(50) * seats
-    want = np.add.reduceat(values, starts, axis=0)
-    got = np.ascontiguousarray(r._per_game_sums(values, starts))
-    assert np.array_equal(got.view(np.int64), want.view(np.int64))
+        assert np.array_equal(np.isnan(got), np.isnan(want)) and a.n == b.n
+        assert np.allclose(got, want, rtol=1e-9, atol=1e-15, equal_nan=True)

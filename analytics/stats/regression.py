@@ -50,17 +50,24 @@ def adjusted_associations(outcome, owned, covariates, game=None, confidence: flo
     if len(y) and not ((covariates == 0) | (covariates == 1)).all():
         raise ValueError("covariates must be dummy-coded (0/1)")
     rows, group = _distinct_rows(covariates) if len(y) else (covariates, np.zeros(0, int))
-    n, wins = _split_counts(group, bits, y, 2 * len(rows))
-    fits = []
-    for j in range(bits.shape[1]):
-        present = np.flatnonzero(n[j])
-        design = np.column_stack([np.ones(len(present)), present % 2, rows[present // 2]])
-        fits.append(_Fit.of(design, wins[j, present] / n[j, present], n[j, present].astype(float),
-                            present))
-    if game is not None:
-        # Every column's seats at once: the work over seats is done in a few array sweeps,
-        # each value computed as a column's own sweep would (the same sums, in seat order).
-        _cluster_covariances(fits, y, group, rows, bits, _game_starts(game))
+    groups = _Groups.of(group, len(rows))
+    games = _SeatsByGame.of(_game_starts(game), len(y)) if game is not None else None
+    fits: list[_Fit] = []
+    # Columns a block at a time: each block's seat arrays stay small (a few MB on 100,000
+    # games), so memory is reused instead of fetched anew from the system for every sweep.
+    block = max(1, BLOCK_CELLS // max(len(y), 1))
+    for first in range(0, bits.shape[1], block):
+        owned = bits[:, first:first + block].astype(float)  # float: bool operands cost a cast
+        n, wins = _split_counts(groups, owned, y)
+        block_fits = []
+        for j in range(owned.shape[1]):
+            present = np.flatnonzero(n[j])
+            design = np.column_stack([np.ones(len(present)), present % 2, rows[present // 2]])
+            block_fits.append(_Fit.of(design, wins[j, present] / n[j, present],
+                                      n[j, present].astype(float), present))
+        if games is not None:
+            _cluster_covariances(block_fits, y, groups, rows, owned, games)
+        fits += block_fits
     return [fit.effects(1, confidence)[0] for fit in fits]
 
 
@@ -80,16 +87,52 @@ def _game_starts(game) -> np.ndarray:
     return np.flatnonzero(np.concatenate([[len(game) > 0], game[1:] != game[:-1]]))
 
 
-def _split_counts(group: np.ndarray, bits: np.ndarray, y: np.ndarray, width: int
+# Seat-by-column cells swept at once (a block of columns' float arrays: 16 MB each).
+BLOCK_CELLS = 1 << 21
+# Up to this many covariate groups, seats are summed per group by a product with the groups'
+# indicators (a few BLAS calls); beyond, the seats are sorted by group and summed by slices.
+ONE_HOT_GROUPS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class _Groups:
+    """Each seat's covariate group, and how its seats are summed per group."""
+
+    group: np.ndarray
+    n_groups: int
+    indicator: np.ndarray | None  # (seats, groups) 0/1, where the groups are few
+    order: np.ndarray | None  # else the seats sorted by group,
+    starts: np.ndarray | None  # and where each group's seats begin among them
+
+    @classmethod
+    def of(cls, group: np.ndarray, n_groups: int) -> _Groups:
+        if n_groups <= ONE_HOT_GROUPS:
+            indicator = np.zeros((len(group), n_groups))
+            indicator[np.arange(len(group)), group] = 1.0
+            return cls(group, n_groups, indicator, None, None)
+        order = np.argsort(group, kind="stable")
+        starts = np.flatnonzero(np.diff(group[order], prepend=-1))  # every group has seats
+        return cls(group, n_groups, None, order, starts)
+
+    def sums(self, values: np.ndarray) -> np.ndarray:
+        """(columns, groups): each column of `values` (seats, columns) summed per group."""
+        if self.indicator is not None:
+            return values.T @ self.indicator
+        return np.add.reduceat(values[self.order], self.starts, axis=0).T
+
+
+def _split_counts(groups: _Groups, owned: np.ndarray, y: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray]:
-    """Per column of `bits`: seats and summed `y` in each covariate group, split by the bit
-    ((columns, width): group * 2 + bit). One bincount over every column: each bin still sums
-    its seats in seat order, as a bincount per column does."""
-    columns = bits.shape[1]
-    keys = (group[None, :] * 2 + bits.T) + (np.arange(columns) * width)[:, None]
-    counts = np.bincount(keys.ravel(), minlength=columns * width).reshape(columns, width)
-    wins = np.bincount(keys.ravel(), weights=np.tile(y, columns), minlength=columns * width)
-    return counts, wins.reshape(columns, width)
+    """Per column of `owned` (0.0/1.0): seats and summed `y` in each covariate group, split by
+    the bit ((columns, 2 * groups): group * 2 + bit)."""
+    counts, wins = (np.zeros((owned.shape[1], 2 * groups.n_groups)) for _ in range(2))
+    if not len(y):
+        return counts, wins
+    owned_wins = owned * y[:, None]
+    # Each side summed from its own seats: a share of 0 stays exactly 0 (no difference taken).
+    counts[:, 1::2], counts[:, 0::2] = groups.sums(owned), groups.sums(1.0 - owned)
+    wins[:, 1::2], wins[:, 0::2] = groups.sums(owned_wins), groups.sums(y[:, None] - owned_wins)
+    return counts, wins
 
 
 @dataclass
@@ -129,63 +172,77 @@ class _Fit:
         return results
 
 
-def _cluster_covariances(fits: list[_Fit], y: np.ndarray, group: np.ndarray, rows: np.ndarray,
-                         bits: np.ndarray, starts: np.ndarray, block: int = 16) -> None:
+def _cluster_covariances(fits: list[_Fit], y: np.ndarray, groups: _Groups, rows: np.ndarray,
+                         owned: np.ndarray, games: _SeatsByGame) -> None:
     """Each fitted column's covariance made cluster-robust: its seats' scores (design row
-    times residual) summed per game, for `block` columns at a time (a block's seat arrays stay
-    a few hundred MB on 100,000 games)."""
+    times residual) summed per game."""
     fitted = [j for j, fit in enumerate(fits) if fit.params is not None]
-    # The design's columns at a seat: 1, the owned bit (per column), its group's covariates.
-    values = [None, None, *rows[group].T]
-    # A design row's position among a fit's rows, by its key (group * 2 + bit): a lookup
-    # table, half the cost of a binary search per seat.
-    position = np.zeros(2 * len(rows), dtype=np.int64)
-    for first in range(0, len(fitted), block):
-        chunk = fitted[first:first + block]
-        residual = np.empty((len(y), len(chunk)))
-        for i, j in enumerate(chunk):
-            fit = fits[j]
-            position[fit.present] = np.arange(len(fit.present))
-            row_of_seat = position[group * 2 + bits[:, j]]
-            residual[:, i] = y - _sigmoid(fit.x @ fit.params)[row_of_seat]
-        summed = {}
-        for column, value in enumerate(values):
-            if any(column in fits[j].keep for j in chunk):
-                if column == 0:
-                    scores = residual  # the constant's: 1 * r is r, exactly
-                elif value is None:
-                    scores = bits[:, chunk] * residual
-                else:
-                    scores = value[:, None] * residual
-                summed[column] = _per_game_sums(scores, starts)
-        for i, j in enumerate(chunk):
-            scores = np.column_stack([summed[c][:, i] for c in fits[j].keep])
-            fits[j].cov = _sandwich(scores, len(y), fits[j].cov)
+    if not fitted:
+        return
+    owned = owned[:, fitted]
+    residual = y[:, None] - _fitted_probabilities([fits[j] for j in fitted], groups.group,
+                                                  owned, groups.n_groups)
+    # Per game, the scores of the constant, of the owned bit and of each covariate; then each
+    # fit's as one contiguous row per design column.
+    laid = games.laid_out(residual)
+    constant = laid.sum(axis=1).T.copy()
+    bit = games.laid_out(owned * residual).sum(axis=1).T.copy()
+    covariates = games.laid_out(rows[groups.group]).transpose(0, 2, 1)
+    by_covariate = np.matmul(covariates, laid).transpose(2, 1, 0).copy()
+    for i, j in enumerate(fitted):
+        summed = [constant[i], bit[i], *by_covariate[i]]
+        scores = np.stack([summed[c] for c in fits[j].keep])
+        fits[j].cov = _sandwich(scores, len(y), fits[j].cov)
 
 
-def _per_game_sums(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """np.add.reduceat(values, starts, axis=0), bit for bit. Where every game has the same
-    2 to 8 seats, by whole slices: reduceat adds the first seat to the others' running sum
-    (numpy sums up to 8 values in turn), so this is the same additions in the same order,
-    without reduceat's per-game overhead (half its time for games of 4 seats)."""
-    games = len(starts)
-    seats = len(values) // games if games else 0
-    if not 2 <= seats <= 8 or seats * games != len(values) or not np.array_equal(
-            starts, np.arange(games) * seats):
-        return np.add.reduceat(values, starts, axis=0)
-    by_seat = values.reshape(games, seats, -1)
-    rest = by_seat[:, 1]
-    for seat in range(2, seats):
-        rest = rest + by_seat[:, seat]
-    return by_seat[:, 0] + rest
+def _fitted_probabilities(fits: list[_Fit], group: np.ndarray, owned: np.ndarray,
+                          n_groups: int) -> np.ndarray:
+    """Each seat's fitted P(win) under each fit: its group's probability without the column,
+    plus the owned bit times the difference owning makes (arithmetic: a masked choice over
+    millions of cells is several times slower). A cell without seats is never read."""
+    without, difference = (np.zeros((n_groups, len(fits))) for _ in range(2))
+    for i, fit in enumerate(fits):
+        p = _sigmoid(fit.x @ fit.params)
+        cell_group, on = fit.present // 2, fit.present % 2 == 1
+        without[cell_group[~on], i] = p[~on]
+        difference[cell_group[on], i] = p[on] - without[cell_group[on], i]
+    return without[group] + owned * difference[group]
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatsByGame:
+    """Seats (ordered by game) laid out as (games, most seats of a game): a reshape where
+    every game has the same seats, else padded with zeros (a zero adds nothing to a sum)."""
+
+    games: int
+    width: int
+    padded: tuple[np.ndarray, np.ndarray] | None  # each seat's game and place in it
+
+    @classmethod
+    def of(cls, starts: np.ndarray, n_seats: int) -> _SeatsByGame:
+        sizes = np.diff(np.append(starts, n_seats))
+        width = int(sizes.max(initial=0))
+        if (sizes == width).all():
+            return cls(len(starts), width, None)
+        game = np.repeat(np.arange(len(starts)), sizes)
+        return cls(len(starts), width, (game, np.arange(n_seats) - starts[game]))
+
+    def laid_out(self, values: np.ndarray) -> np.ndarray:
+        """`values` (seats, columns) as (games, width, columns)."""
+        if self.padded is None:
+            return values.reshape(self.games, self.width, values.shape[1])
+        out = np.zeros((self.games, self.width, values.shape[1]))
+        out[self.padded] = values
+        return out
 
 
 def _sandwich(scores: np.ndarray, n: int, bread: np.ndarray) -> np.ndarray:
-    """The cluster-robust covariance from per-game `scores` of `n` seats, with statsmodels'
-    small-sample factor G/(G-1) (N-1)/(N-K), as Stata's."""
-    g, k = scores.shape
+    """The cluster-robust covariance from per-game `scores` of `n` seats (a row per design
+    column, a column per game), with statsmodels' small-sample factor G/(G-1) (N-1)/(N-K), as
+    Stata's."""
+    k, g = scores.shape
     factor = g / (g - 1) * (n - 1) / (n - k) if g > 1 and n > k else math.nan
-    return factor * bread @ (scores.T @ scores) @ bread
+    return factor * bread @ (scores @ scores.T) @ bread
 
 
 def _collapse_rows(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
