@@ -18,7 +18,7 @@ from analytics.runs.simulate import RunConfig, run_simulation
 
 CONFIG = RunConfig(players=3, games=24, seed=7, bots=("random",))
 PART = 6  # four parts
-TABLES = ("games", "players", "events", "uses", "seat_components")
+TABLES = ("games", "players", "events", "uses", "seat_components", "score_causes")
 
 
 def memory_url() -> str:
@@ -54,7 +54,7 @@ def test_a_run_at_a_memory_url_holds_the_bytes_of_a_local_run(local, memory_run)
     assert run_files(memory_run) == run_files(local)
     assert sorted(p.name for p in (Place.of(memory_run) / "parts" / "00003").iterdir()) == [
         "_committed.json", "events.parquet", "games.parquet", "players.parquet",
-        "seat_components.parquet", "uses.parquet"]
+        "score_causes.parquet", "seat_components.parquet", "uses.parquet"]
     for table in TABLES:  # polars reads it through fsspec
         assert read_table(memory_run, table).equals(read_table(local, table)), table
 

@@ -75,7 +75,8 @@ def test_a_marker_vouches_for_the_tables_of_the_sizes_it_recorded(tmp_path, monk
     assert marker["games"] == 8
     assert marker["sizes"] == {p.name: p.stat().st_size for p in part.glob("*.parquet")}
     assert set(marker["sizes"]) == {f"{t}.parquet" for t in
-                                    ("games", "players", "events", "uses", "seat_components")}
+                                    ("games", "players", "events", "uses", "seat_components",
+                                     "score_causes")}
     read = []
     real_footer = check._footer
 
@@ -90,4 +91,4 @@ def test_a_marker_vouches_for_the_tables_of_the_sizes_it_recorded(tmp_path, monk
     assert check_run(out).whole == {0: 8, 1: 8} and read == ["players.parquet"] * 2  # cols, rows
     (part / "_committed.json").write_text('{"games": 8}', encoding="utf-8")
     read.clear()
-    assert check_run(out).whole == {0: 8, 1: 8} and len(read) == 2 * 5
+    assert check_run(out).whole == {0: 8, 1: 8} and len(read) == 2 * 6

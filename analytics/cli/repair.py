@@ -18,8 +18,9 @@ from analytics.cli.common import INT, Command, game_option
 def repair_command(run_dir: Path, workers: int | None, quiet: bool, game: str | None) -> None:
     """Check every file of a run, drop its damaged parts and play them (and any part never
     written) again from their seeds: the same games as an uninterrupted run. Parts logged
-    before parts held a `seat_components` table get it, derived from their events (the card
-    and face tables then read it instead of the events: faster, the same numbers).
+    before parts held the `seat_components` or `score_causes` tables get them, derived from
+    their events (the card and face tables and comparisons then read them instead of the
+    events: faster, the same numbers).
 
     \b
     Examples:
@@ -31,8 +32,8 @@ def repair_command(run_dir: Path, workers: int | None, quiet: bool, game: str | 
     done = repair_run(run_dir, workers=workers, progress=not quiet, game=game)
     for problem in done.dropped:
         click.echo(f"dropped {problem}")
-    if done.derived:
-        click.echo(f"wrote the seat_components table of {done.derived:,} parts logged without "
-                   "it (from their events)")
+    for table, parts in done.derived.items():
+        click.echo(f"wrote the {table} table of {parts:,} parts logged without it (from their "
+                   "events)")
     precompute_tables(run_dir)  # the tables of the whole run, as after `simulate`
     click.echo(f"{run_dir}: whole, {done.n_games:,} games ({done.played:,} played now)")

@@ -34,7 +34,7 @@ from analytics.eventlog.writer import COMMITTED, PARTS, part_dir
 PART_TABLES = ("games", "players", "events", "uses")
 # Part tables derived from the events that parts logged before them lack: such a part is whole
 # (readers derive the rows from its events; `dicelab repair` writes them), a damaged one is not.
-DERIVED_TABLES = ("seat_components",)
+DERIVED_TABLES = ("seat_components", "score_causes")
 MANIFEST = "runs.parquet"
 RUN_TABLES = (MANIFEST, "components.parquet")  # run-level tables, beside config.json
 CONFIG_FILE = "config.json"

@@ -114,6 +114,15 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
         "score": pl.Int32,  # score caused (gains and losses of the score whose cause it is)
         "cost": pl.Int32,  # paid for it (the resources its roles say pay for it)
     },
+    # Per part: each game's score changes summed by cause and by whether they came after the
+    # last round (eventlog/score_causes.py), read by paired comparisons instead of the events.
+    # A part table since score_causes existed; older parts lack it (readers then derive it).
+    "score_causes": {
+        "game_id": pl.Int64,
+        "cause": pl.Categorical,  # what made the change (null: the event names none)
+        "after_end": pl.Boolean,  # its round is past the game's last (end-of-game scoring)
+        "score": pl.Int32,
+    },
     # The run's catalogue (components.parquet, one file per run): every component its games
     # could hold. These are the columns of every game; each game adds its own attributes
     # (cost, slot, ...) with the types it declares (`ATTRIBUTE_TYPES`), and queries join on

@@ -13,7 +13,7 @@ The writer knows no game: the words of events come from the vocabulary the game 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import chain
 from operator import itemgetter
 
@@ -33,6 +33,7 @@ from analytics.eventlog.schema import (
     table_schema,
     uses_frame,
 )
+from analytics.eventlog.score_causes import SCORE_CAUSES, score_causes_frame
 from analytics.eventlog.seat_components import SEAT_COMPONENTS, seat_components_frame
 from analytics.eventlog.store import Location, Place
 
@@ -91,7 +92,8 @@ def write_part(run_dir: Location, index: int, games: dict[str, list], players: d
                events: pl.DataFrame, vocabulary: Vocabulary, roles: Roles,
                kinds: Mapping[str, str]) -> Place:
     """One chunk of games as a folder of Parquet files (games, players, events, and derived
-    from the events the `uses` counts and the `seat_components` table, by the game's `roles`
+    from the events the `uses` counts and the `seat_components` and `score_causes` tables,
+    by the game's `roles`
     and `kinds`, the run's catalogue as component -> kind), then its marker. `events` is a
     frame of the declared events schema (built in batches by `frame("events",
     events_columns(...), vocabulary)`).
@@ -105,22 +107,30 @@ def write_part(run_dir: Location, index: int, games: dict[str, list], players: d
     if (final / COMMITTED).exists():
         return final  # whole already, and the same games: the first copy is kept untouched
     uses = uses_frame(events, vocabulary[USE_KINDS])
-    tables = {"games": frame("games", games), "players": frame("players", players),
-              "uses": uses, SEAT_COMPONENTS: seat_components_frame(events, uses, roles, kinds)}
-    for name, table in tables.items():
-        _put_parquet(table, final / f"{name}.parquet")
+    games_table = frame("games", games)
+    tables = {"games": games_table, "players": frame("players", players), "uses": uses,
+              **derived_tables(events, uses, games_table, roles, kinds)}
+    put_tables(final, tables)
     _put_parquet(_sorted_events(events), final / "events.parquet", statistics=True,
                  row_group_size=EVENT_ROW_GROUP)
     commit_part(final, len(games["game_id"]))
     return final
 
 
-def write_seat_components(part: Location, events: pl.DataFrame, uses: pl.DataFrame,
-                          roles: Roles, kinds: Mapping[str, str]) -> None:
-    """Put the `seat_components` table of a committed part logged before parts held one, from
-    its `events` and `uses` (`dicelab repair`): a whole file or none, as every table."""
-    _put_parquet(seat_components_frame(events, uses, roles, kinds),
-                 Place.of(part) / f"{SEAT_COMPONENTS}.parquet")
+def derived_tables(events: pl.DataFrame, uses: pl.DataFrame, games: pl.DataFrame, roles: Roles,
+                   kinds: Mapping[str, str], only: Iterable[str] | None = None
+                   ) -> dict[str, pl.DataFrame]:
+    """The part tables derived from its `events` (by the game's roles and the run's catalogue,
+    `kinds`), by name: each of them, or those named in `only`."""
+    makers = {SEAT_COMPONENTS: lambda: seat_components_frame(events, uses, roles, kinds),
+              SCORE_CAUSES: lambda: score_causes_frame(events, games, roles)}
+    return {name: make() for name, make in makers.items() if only is None or name in only}
+
+
+def put_tables(part: Location, tables: Mapping[str, pl.DataFrame]) -> None:
+    """Put each of a part's `tables` (by name) as its Parquet file, whole or not at all."""
+    for name, table in tables.items():
+        _put_parquet(table, Place.of(part) / f"{name}.parquet")
 
 
 def commit_part(part: Location, games: int) -> None:

@@ -47,6 +47,7 @@ from analytics.eventlog.check import (
     warn_unfinished,
 )
 from analytics.eventlog.reader import catalogue_path, check_version, read_components, read_runs
+from analytics.eventlog.score_causes import SCORE_CAUSES
 from analytics.eventlog.seat_components import SEAT_COMPONENTS
 from analytics.eventlog.store import Place, is_url
 from analytics.eventlog.writer import PARTS
@@ -60,6 +61,7 @@ MACROS_FILE = "_macros.sql"
 # A query file's error('dicelab: ...') is a bad parameter, said as it is (not damage).
 USER_ERROR = "dicelab: "
 DERIVED_FILE = "_seat_components.sql"  # the seat_components view of older parts
+DERIVED_CAUSES_FILE = "_score_causes.sql"  # the score_causes view of older parts
 OLDER_PARTS_FILE = "_older_parts.sql"  # the macros of the tables over their events
 TABLE_NAMES = ("games", "players", "events", "uses")
 PARAM_LINE = re.compile(
@@ -265,6 +267,8 @@ class LogDatabase:
         create_roles(self.con, self.roles)
         if not self.has_seat_components:
             self._derive_seat_components()
+        if not self.holds(SCORE_CAUSES):
+            self.con.execute((QUERIES_DIR / DERIVED_CAUSES_FILE).read_text(encoding="utf-8"))
         macros = QUERIES_DIR / MACROS_FILE
         if macros.is_file():
             self.con.execute(macros.read_text(encoding="utf-8"))
@@ -336,7 +340,17 @@ class LogDatabase:
     def has_seat_components(self) -> bool:
         """Whether every part read holds its `seat_components` table (else the view derives
         the same rows from the events, slower: `dicelab repair` writes the tables)."""
-        return not any(check.lacking.get(SEAT_COMPONENTS) for check in self.checks)
+        return self.holds(SEAT_COMPONENTS)
+
+    def holds(self, table: str) -> bool:
+        """Whether every part read holds the derived `table` (else its view derives the same
+        rows from the events)."""
+        return not any(check.lacking.get(table) for check in self.checks)
+
+    @property
+    def _part_tables(self) -> tuple[str, ...]:
+        """The part tables the views read: the derived ones only where every part holds them."""
+        return (*TABLE_NAMES, *(t for t in (SEAT_COMPONENTS, SCORE_CAUSES) if self.holds(t)))
 
     def _derive_seat_components(self) -> None:
         self.con.execute((QUERIES_DIR / DERIVED_FILE).read_text(encoding="utf-8"))
@@ -354,14 +368,14 @@ class LogDatabase:
         source = ("* replace (coalesce(source, 'simulated') as source)" if "source" in columns
                   else "*, 'simulated' as source")
         self.con.execute(f"create view _all_runs as select {source} from _read_runs")
-        for table in (*TABLE_NAMES, *[SEAT_COMPONENTS] * self.has_seat_components):
+        for table in self._part_tables:
             files = [f for check in self.checks for f in check.files(table)]
             if not files:
                 where = ", ".join(map(str, self.folders))
                 raise UserError(f"no games logged yet in {where} (no parts/*/{table}.parquet)")
             self.con.execute(f"create view _all_{table} as "
                              f"select * from read_parquet({_sql_list(files)})")
-        tables = (*TABLE_NAMES, *[SEAT_COMPONENTS] * self.has_seat_components)
+        tables = self._part_tables
         if not self.filters.active:
             for table in ("runs", *tables):
                 self.con.execute(f"create view {table} as select * from _all_{table}")

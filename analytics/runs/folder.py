@@ -11,6 +11,7 @@ import os
 import shutil
 
 from analytics.eventlog.check import CONFIG_FILE as CONFIG_FILE
+from analytics.eventlog.check import DERIVED_TABLES
 from analytics.eventlog.check import MARKERS as MARKERS
 from analytics.eventlog.check import RunCheck as RunCheck
 from analytics.eventlog.check import UnfinishedRun as UnfinishedRun
@@ -24,15 +25,16 @@ from analytics.eventlog.check import require_whole as require_whole
 from analytics.eventlog.check import run_files_problem as run_files_problem
 from analytics.eventlog.check import warn_unfinished as warn_unfinished
 from analytics.eventlog.reader import read_components, read_parquet, read_roles, read_runs
-from analytics.eventlog.seat_components import SEAT_COMPONENTS, component_kinds
+from analytics.eventlog.seat_components import component_kinds
 from analytics.eventlog.store import Location, Place
 from analytics.eventlog.writer import (
     COMMITTED,
     INCOMPLETE,
     PARTS,
     commit_part,
+    derived_tables,
     part_dir,
-    write_seat_components,
+    put_tables,
 )
 
 
@@ -55,22 +57,28 @@ def drop_damaged(check: RunCheck) -> list[str]:
     return dropped
 
 
-def write_derived_tables(check: RunCheck) -> int:
-    """Put the `seat_components` table of every whole part logged before parts held one,
-    derived from its events by the run's roles and catalogue (any code's events: nothing is
-    played); how many parts got one."""
-    lacking = check.lacking.pop(SEAT_COMPONENTS, [])
+def write_derived_tables(check: RunCheck) -> dict[str, int]:
+    """Put the tables derived from the events (`seat_components`, `score_causes`) that whole
+    parts logged before parts held them lack, by the run's roles and catalogue (any code's
+    events: nothing is played); how many parts got each table."""
+    lacking = {table: check.lacking.pop(table) for table in DERIVED_TABLES
+               if check.lacking.get(table)}
     if not lacking:
-        return 0
+        return {}
     roles = read_roles(check.folder)
     kinds = component_kinds(read_components(check.folder, read_runs(check.folder)))
-    for part in lacking:
+    tables_of: dict[int, list[str]] = {}
+    for table, parts in lacking.items():
+        for part in parts:
+            tables_of.setdefault(part, []).append(table)
+    for part, tables in sorted(tables_of.items()):
         folder = part_dir(check.folder, part)
-        write_seat_components(folder, read_parquet(folder / "events.parquet"),
-                              read_parquet(folder / "uses.parquet"), roles, kinds)
+        events, uses, games = (read_parquet(folder / f"{name}.parquet")
+                               for name in ("events", "uses", "games"))
+        put_tables(folder, derived_tables(events, uses, games, roles, kinds, tables))
         if (folder / COMMITTED).exists():  # (runs before markers have none: none is added)
-            commit_part(folder, check.whole[part])  # its marker now vouches for the new table
-    return len(lacking)
+            commit_part(folder, check.whole[part])  # its marker now vouches for the new tables
+    return {table: len(parts) for table, parts in lacking.items()}
 
 
 def clear_leftovers(location: Location) -> None:

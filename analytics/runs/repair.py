@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from analytics.errors import UserError
@@ -32,7 +32,8 @@ class Repair:
     dropped: list[str]  # each damaged part, naming what was wrong
     played: int  # games played again or for the first time
     n_games: int
-    derived: int = 0  # parts given the tables they were logged without (seat_components)
+    # per table derived from the events: the parts given it, logged without it
+    derived: dict[str, int] = field(default_factory=dict)
 
 
 def repair_run(folder: Path, workers: int | None = None, progress: bool = True,
