@@ -306,21 +306,30 @@ def test_value_forbid_ablates_a_card_no_swap_can(invoke, tmp_path):
 
 
 def test_value_forbid_recovers_a_planted_effect(monkeypatch, tmp_path):
-    """The Elder made worth 500 Glory: whoever buys it wins (buyers of one game share the win),
+    """The Elder made worth 500 Glory by the rules while the bots value it as printed (so
+    they buy it as often as ever): whoever buys it wins (buyers of one game share the win),
     so with it the buyers' win rate is exactly the games with a buyer over the buyer seats;
     forbidden, nobody buys it, and the value is that rate minus the same seats' win rate in
     the forbid arm's own logs, found above zero."""
     from analytics.experiments.value import card_value
+    from analytics.games.diceforge.bots import heuristic, rebellion_players, titans, valuation
     from analytics.games.diceforge.rules.components import CARDS
     from analytics.runs.simulate import _setup
 
+    # The bots read the printed cards (a copy); their per-plan tables, cached, are made from
+    # it whatever ran before this test (alone, the tables were made from the patched card,
+    # every seat bought the Elder and no effect was left to find).
+    for module in (heuristic, rebellion_players, titans, valuation):
+        monkeypatch.setattr(module, "CARDS", dict(CARDS))
     monkeypatch.setitem(CARDS, "elder", dataclasses.replace(CARDS["elder"], glory=500))
     _setup.cache_clear()  # setups are cached by name: load the set with the patched card
+    heuristic._plan_tables.cache_clear()
     try:
         report = card_value("base", "elder", players=2, games=40, seed=2, bots=("economist",),
                             out=tmp_path, workers=1, progress=False, ablate="forbid")
     finally:
         _setup.cache_clear()  # and leave no patched setup to later tests
+        heuristic._plan_tables.cache_clear()
     row = report.table.row(0, named=True)
     assert (row["card"], row["ablation"], row["replaced_by"]) == ("elder", "forbid", None)
     owned = {arm: _owners(tmp_path / folder, "elder")
