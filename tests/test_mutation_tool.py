@@ -61,3 +61,11 @@ def test_the_report_fails_under_85_percent_and_for_a_module_not_run(verdicts, ca
     assert "50.0%  UNDER 85%" in capsys.readouterr().out
     assert mutation.report(("stats/paired",)) is False
     assert capsys.readouterr().out.startswith("stats/paired                     not run")
+
+
+def test_a_methods_mutants_are_named_as_mutmut_names_them():
+    assert mutation._named("stats.regression", "_Groups.of", 1, 2) == {
+        "analytics.stats.regression.xǁ_Groupsǁof__mutmut_1",
+        "analytics.stats.regression.xǁ_Groupsǁof__mutmut_2"}
+    assert mutation._named("stats.rates", "_wilson", 3) == {
+        "analytics.stats.rates.x__wilson__mutmut_3"}

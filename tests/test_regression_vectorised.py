@@ -47,6 +47,16 @@ def games(seed: int, n_games: int, seats: int, columns: int):
     return y, owned, covariates, game
 
 
+def assert_same_fits(alone, together):
+    """Each column's estimate, interval and p equal to rounding (1e-9 relative), NaN where
+    the other is NaN, and the same owner count."""
+    for a, b in zip(alone, together, strict=True):
+        got = np.array([b.estimate, b.low, b.high, b.p_value])
+        want = np.array([a.estimate, a.low, a.high, a.p_value])
+        assert np.array_equal(np.isnan(got), np.isnan(want)) and a.n == b.n
+        assert np.allclose(got, want, rtol=1e-9, atol=1e-15, equal_nan=True)
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n_games=st.integers(60, 400), seats=st.integers(2, 9),
        columns=st.integers(1, 20), ragged=st.booleans())
@@ -58,8 +68,28 @@ def test_every_column_at_once_is_each_column_alone_to_rounding(seed, n_games, se
         y, owned, covariates, game = y[kept], owned[kept], covariates[kept], game[kept]
     alone = one_column_at_a_time(y, owned, covariates, game)
     together = r.adjusted_associations(y, owned, covariates, game)
-    for a, b in zip(alone, together, strict=True):
-        got = np.array([b.estimate, b.low, b.high, b.p_value])
-        want = np.array([a.estimate, a.low, a.high, a.p_value])
-        assert np.array_equal(np.isnan(got), np.isnan(want)) and a.n == b.n
-        assert np.allclose(got, want, rtol=1e-9, atol=1e-15, equal_nan=True)
+    assert_same_fits(alone, together)
+
+
+def test_many_covariate_groups_are_summed_by_sorting_the_seats():
+    """Past ONE_HOT_GROUPS distinct covariate rows the seats are sorted by group and summed by
+    slices instead of a product with the groups' indicators: the same fits."""
+    y, owned, covariates, game = games(3, 400, 4, 5)
+    extra = np.random.default_rng(3).random((len(y), 7)) < 0.5  # up to 128 more rows
+    covariates = np.column_stack([covariates, extra]).astype(float)
+    assert len(r._distinct_rows(covariates)[0]) > r.ONE_HOT_GROUPS
+    alone = one_column_at_a_time(y, owned, covariates, game)
+    together = r.adjusted_associations(y, owned, covariates, game)
+    assert sum(not np.isnan(e.estimate) for e in together) >= 3
+    assert_same_fits(alone, together)
+
+
+def test_columns_fitted_a_block_at_a_time_are_each_as_alone(monkeypatch):
+    """Columns are swept BLOCK_CELLS seat-cells at a time: with blocks of two columns, every
+    column's fit is still there and still its own."""
+    y, owned, covariates, game = games(5, 100, 4, 7)
+    monkeypatch.setattr(r, "BLOCK_CELLS", 2 * len(y))
+    alone = one_column_at_a_time(y, owned, covariates, game)
+    together = r.adjusted_associations(y, owned, covariates, game)
+    assert len(together) == 7
+    assert_same_fits(alone, together)

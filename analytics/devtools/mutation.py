@@ -62,7 +62,10 @@ ROOT = Path("build/mutation")
 
 # Mutants that change nothing a caller can see, by mutmut's name: why, in docs/mutation.md.
 def _named(module: str, function: str, *numbers: int) -> set[str]:
-    return {f"analytics.{module}.x_{function}__mutmut_{n}" for n in numbers}
+    """mutmut's names of a function's mutants; `Class.method` names a method's."""
+    owner, _, method = function.rpartition(".")
+    name = f"xǁ{owner}ǁ{method}" if owner else f"x_{function}"
+    return {f"analytics.{module}.{name}__mutmut_{n}" for n in numbers}
 
 
 EQUIVALENT: frozenset[str] = frozenset(
@@ -133,25 +136,28 @@ EQUIVALENT: frozenset[str] = frozenset(
     # dtype=float dropped or None, astype(None): integer or bool input meets a float column of
     # ones, float residuals or true division first, so the same floats; astype(None) is float64.
     | _named("stats.regression", "logistic_average_effects", 4, 6, 10, 13, 16, 19)
-    | _named("stats.regression", "adjusted_associations", 4, 6, 17, 20, 73)
     | _named("stats.regression", "_by_seat", 3, 5)
     | _named("stats.regression", "_collapse_rows", 22)
     # _by_seat: shape[+1] is shape[-1] of a matrix; reshape(seats, columns) is the shape -1
     # infers from values of `seats` rows; numpy takes -2 as "infer" too.
     | _named("stats.regression", "_by_seat", 9, 18, 21)
-    # Speed and memory only: 17 columns a block; a longer lookup table; bins of width 3 per
-    # covariate row (the extra ones stay empty, `present` is the same); no seats give the same
-    # empty rows and groups from _distinct_rows; every distinct row has a seat, so bincount's
-    # length is already len(rows).
-    | _named("stats.regression", "_cluster_covariances", 1, 12)
-    | _named("stats.regression", "adjusted_associations", 33, 50)
+    | _named("stats.regression", "adjusted_associations", 4, 6, 17, 20, 76, 107)
+    # Speed and memory only: blocks of 2 columns at least, or a block's size reckoned for 2
+    # seats when there are none; no seats give the same empty rows and groups from
+    # _distinct_rows; the sorted path at exactly 64 groups (the same sums); a width from 1
+    # with no games (no seat to lay out); padding every game though all have the same seats
+    # (max is reached by some game, so `!=` is never true of all of them).
+    | _named("stats.regression", "adjusted_associations", 33, 60, 66)
+    | _named("stats.regression", "_Groups.of", 1)
+    # Seats sorted by group unstably (or "STABLE", which numpy accepts): each group's sums in
+    # another seat order, equal to rounding, which the tests allow; any non-zero first
+    # difference starts the first group (group 0) all the same; reduceat's axis is 0 already.
+    | _named("stats.regression", "_Groups.of", 17, 19, 21, 28, 29)
+    | _named("stats.regression", "_Groups.sums", 7)
+    | _named("stats.regression", "_SeatsByGame.of", 10, 11)
     | _named("stats.regression", "_collapse_rows", 14, 21)
     # 57-64 columns by rows of bytes: the same distinct rows in another order (the same fit).
     | _named("stats.regression", "_distinct_rows", 9)
-    # Reduceat where slices were used, or the reverse: the same sums bit for bit (the reduceat
-    # test in test_regression_vectorised.py); games=0 only without seats, which no fit reaches;
-    # reduceat's axis is 0 by default; -2 is "infer".
-    | _named("stats.regression", "_per_game_sums", 1, 3, 4, 6, 10, 11, 12, 14, 17, 18, 21, 28, 38)
     # Boundaries met with probability 0: |beta| exactly 15, a Newton step exactly 1e-8.
     | _named("stats.regression", "_average_effect", 40)
     | _named("stats.regression", "_fit_logit", 46)
