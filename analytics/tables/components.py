@@ -8,6 +8,7 @@ intervals were made), so the command line can print the frame cleanly and the no
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,10 +74,14 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         names = sorted(available["component"].unique().to_list())
         design = SeatDesign.build(seats, acquired, available, names)
         del acquired  # millions of rows, no longer needed: keep the peak memory down
-        rates = design.rates()
-        effects = _adjusted_associations(seats, design)
-        used = _event_totals(totals.result(), names)
-        read = describe_logs(db)
+        # The fits and the rates share nothing: numpy releases the GIL in both, so the fits
+        # run in a thread beside the rates and the totals on the second core.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="fits") as fits:
+            effects = fits.submit(_adjusted_associations, seats, design)
+            rates = design.rates()
+            used = _event_totals(totals.result(), names)
+            read = describe_logs(db)
+            effects = effects.result()
     frame, tests = _frame(component, names, design, rates, effects, used, roles.score)
     shown, hidden = _apply_min_n(frame, "n_owned", min_n)
     notes = (
