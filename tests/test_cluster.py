@@ -56,7 +56,7 @@ def local_run(tmp_path_factory):
 def test_a_cluster_run_writes_the_bytes_of_a_local_run(cluster, local_run, tmp_path):
     out = simulate.run_simulation(CONFIG, tmp_path / "run", progress=False, chunk_size=PART,
                                   cluster=cluster)
-    assert len(local_run) == 5 * 4 + 1  # five tables a part, and config.json
+    assert len(local_run) == 6 * 4 + 1  # six tables a part, and config.json
     assert run_files(out) == local_run
     assert not (out / ".incomplete").exists()
 

@@ -164,7 +164,8 @@ def test_a_chunk_that_fails_midway_leaves_nothing_a_reader_sees(tmp_path, monkey
     # The tables put before the failure are there, under their names, but no marker: the part
     # is not read, and is played again on resume.
     assert sorted(p.name for p in (out / "parts" / "00000").iterdir()) == [
-        "games.parquet", "players.parquet", "seat_components.parquet", "uses.parquet"]
+        "games.parquet", "players.parquet", "score_causes.parquet", "seat_components.parquet",
+        "uses.parquet"]
     assert check_run(out).whole == {} and read_table(out, "games").height == 0
     assert not list(out.rglob("*.tmp-*")) and not (out / ".incomplete").exists()
     monkeypatch.undo()
