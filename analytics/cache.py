@@ -90,13 +90,24 @@ class Entry:
 
     def load(self) -> Output | None:
         """The kept output, or None (absent, damaged, unreadable: computed again)."""
+        text = self.load_text()
         try:
-            return Output.from_json(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            return Output.from_json(text) if text is not None else None
+        except ValueError:
             return None
 
     def store(self, output: Output) -> None:
         put_whole(self.path, output.to_json())
+
+    def store_text(self, text: str) -> None:
+        put_whole(self.path, text)
+
+    def load_text(self) -> str | None:
+        """The kept text of any entry, or None (absent, unreadable)."""
+        try:
+            return self.path.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            return None
 
 
 def logs_state(folder: Path) -> list[object]:

@@ -159,8 +159,6 @@ def with_p_text(frame: pl.DataFrame, *columns: str) -> pl.DataFrame:
     '< 1e-300' on underflow, never 0.0); applied last, after any sort by them."""
     import polars as pl
 
-    from analytics.stats import format_p as analysis_p  # late: `--version` loads no numpy
-
     present = [c for c in columns if c in frame.columns]
     return frame.with_columns(pl.col(c).map_elements(analysis_p, return_dtype=pl.String)
                               for c in present)
@@ -177,6 +175,18 @@ def with_p_values_as_text(frame: pl.DataFrame) -> pl.DataFrame:
 
 def is_p_value(column: str) -> bool:
     return column in ("p", "p_value", "p_adj") or column.endswith("_p")
+
+
+def analysis_p(p: float | None) -> str:
+    """A p-value as the analyses write it: two significant digits, scientific when small;
+    never '0.0'. A p-value below 1e-300 (or one that underflowed to 0 in floating point) is
+    '< 1e-300'. (Here, not in analytics.stats: a table kept in the results cache is shown
+    without loading numpy.)"""
+    if p is None or math.isnan(p):
+        return ""
+    if p < 1e-300:
+        return "< 1e-300"
+    return f"{p:.2g}" if p >= 1e-3 else f"{p:.1e}"
 
 
 def format_p(value: float | None) -> str:

@@ -1,6 +1,8 @@
 """The results cache (analytics/cache.py, docs/cache.md): a hit prints exactly what the command
-computes, byte for byte, without opening the logs; a change of the logs, the parameters or the
-code misses; a damaged entry is computed again; an entry is never half written."""
+computes, byte for byte, without opening the logs; a component table computed once is shown in
+any other sort, --min-n, format or columns without opening them; a change of the logs, the
+filters or the code misses; a damaged entry is computed again; an entry is never half
+written."""
 
 from __future__ import annotations
 
@@ -88,6 +90,14 @@ def entries(run_folder: Path) -> list[Path]:
     return sorted(p for p in (run_folder / cache.FOLDER).glob("*.json"))
 
 
+def results_entries(run_folder: Path) -> list[Path]:
+    """The entries of computed component tables (the others hold a command's output)."""
+    return [p for p in entries(run_folder) if '"results"' in p.read_text()[:12]]
+
+
+PRESENTED = ("cards", "faces", "components")  # computed once, then presented in any way
+
+
 @pytest.mark.parametrize("command", ["cards", "faces", "components", "seats", "compare"])
 def test_a_hit_prints_what_the_command_computes_in_every_format(command, fresh, cache_on,
                                                                    opens, monkeypatch):
@@ -96,8 +106,11 @@ def test_a_hit_prints_what_the_command_computes_in_every_format(command, fresh, 
         computed = uncached(args, monkeypatch)
         assert computed[0] == 0 and computed[1], computed
         opened = len(opens)
-        assert run(*args) == computed  # a miss: computed and kept
-        assert len(opens) > opened
+        assert run(*args) == computed  # this output is new: made and kept
+        # a component table's later formats present the computed table again; a comparison
+        # opens both arms
+        kept = command in PRESENTED and fmt != FORMATS[0]
+        assert len(opens) == opened + (0 if kept else 2 if command == "compare" else 1)
         opened = len(opens)
         assert run(*args) == computed  # a hit
         assert len(opens) == opened, "a hit opened the logs"
@@ -121,14 +134,30 @@ def test_a_changed_log_file_misses(fresh, cache_on, opens):
     assert len(entries(fresh[0])) == 2
 
 
-def test_a_changed_parameter_misses(fresh, cache_on, opens):
+def test_another_presentation_shows_the_computed_table_again(fresh, cache_on, opens,
+                                                              monkeypatch):
+    """--min-n, --sort, --columns and --wide only present the computed table: the logs are
+    not opened again, and the output is what the command computes from the logs."""
+    base = fresh[0]
+    run("cards", "--logs", base)
+    opened = len(opens)
+    for options in (["--min-n", "0"], ["--sort", "take_rate"], ["--columns", "card,delta"],
+                    ["--wide", "--format", "csv"]):
+        args = ["cards", "--logs", base, *options]
+        assert run(*args) == uncached(args, monkeypatch), options
+    assert len(opens) == opened + 4  # the uncached runs only
+    assert "0 rows under --min-n 0 hidden" in run("cards", "--logs", base, "--min-n", "0")[2]
+    assert len(results_entries(base)) == 1
+
+
+def test_a_changed_filter_misses(fresh, cache_on, opens):
     base = fresh[0]
     default = run("cards", "--logs", base)
     opened = len(opens)
-    every_row = run("cards", "--logs", base, "--min-n", "0")
-    assert len(opens) == opened + 1
-    assert every_row != default
-    assert "0 rows under --min-n 0 hidden" in every_row[2]
+    kept = run("cards", "--logs", base, "--bot", "economist")
+    assert len(opens) == opened + 1 and kept[0] == 0
+    assert kept != default and "(bot=economist)" in kept[2]
+    assert len(results_entries(base)) == 2
 
 
 def test_the_component_command_and_its_alias_share_an_entry(fresh, cache_on, opens):
@@ -161,12 +190,52 @@ def test_the_code_fingerprint_is_the_run_version_hash_of_the_analysis_code(tmp_p
 def test_a_damaged_entry_is_computed_again(damage, fresh, cache_on, opens):
     args = ("faces", "--logs", fresh[0], "--format", "csv")
     first = run(*args)
-    (entry,) = entries(fresh[0])
+    (results,) = results_entries(fresh[0])
+    (entry,) = set(entries(fresh[0])) - {results}
     entry.write_bytes(damage)
     opened = len(opens)
-    assert run(*args) == first
-    assert len(opens) == opened + 1
+    assert run(*args) == first  # presented again from the computed table
+    assert len(opens) == opened
     assert cache.Output.from_json(entry.read_text()).text == first[1]  # replaced whole
+    for path in (entry, results):
+        path.write_bytes(damage)
+    assert run(*args) == first  # computed again from the logs
+    assert len(opens) == opened + 1
+    assert json.loads(results.read_text())["results"]["component"] == "face"
+
+
+@pytest.mark.parametrize("damage", [b'{"results": {}, "warnings": []}',
+                                    b'{"results": {"frame": "%%"}, "warnings": []}',
+                                    b'{"warnings": [3]}'])
+def test_damaged_computed_results_are_computed_again(damage, fresh, cache_on, opens):
+    first = run("cards", "--logs", fresh[0])
+    (results,) = results_entries(fresh[0])
+    results.write_bytes(damage)
+    opened = len(opens)
+    assert run("cards", "--logs", fresh[0], "--min-n", "0")[0] == 0
+    assert len(opens) == opened + 1
+    assert run("cards", "--logs", fresh[0]) == first
+
+
+def test_the_warnings_of_a_computed_table_are_shown_with_every_presentation(
+        tmp_path, cache_on, opens):
+    """An unfinished run's warning, raised while the table was computed, is shown again when
+    the kept table is presented in another way."""
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    folder = run_simulation(RunConfig(players=4, games=20, seed=3), tmp_path / "run",
+                            workers=1, progress=False, chunk_size=5)
+    last = sorted((folder / "parts").iterdir())[-1]
+    for path in last.iterdir():
+        path.unlink()
+    last.rmdir()
+    first = run("cards", "--logs", folder)
+    assert "warning:" in first[2] and "unfinished" in first[2]
+    opened = len(opens)
+    other = run("cards", "--logs", folder, "--min-n", "0")
+    assert len(opens) == opened
+    assert [line for line in other[2].splitlines() if line.startswith("warning:")] == [
+        line for line in first[2].splitlines() if line.startswith("warning:")]
 
 
 def test_an_entry_is_written_whole_or_not_at_all(tmp_path, monkeypatch):

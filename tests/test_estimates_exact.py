@@ -127,7 +127,8 @@ def test_same_hypotheses_points_each_repeat_at_its_first_row():
 
 
 def test_wilson_against_statsmodels_at_its_edges():
-    from analytics.stats.estimates import format_p, wilson, wilson_bounds
+    from analytics.stats import format_p
+    from analytics.stats.estimates import wilson, wilson_bounds
 
     for s, n in ((1, 10), (0, 1), (1, 1), (9, 10), (10, 10)):
         assert wilson_bounds(s, n) == pytest.approx(

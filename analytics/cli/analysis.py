@@ -4,6 +4,8 @@ the main group. Every command reading logs takes --game and opens the logs once.
 from __future__ import annotations
 
 import dataclasses
+import json
+import warnings
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -25,7 +27,7 @@ from analytics.cli.common import (
     show,
     with_notices,
 )
-from analytics.errors import UserError
+from analytics.errors import Notice, UserError
 from analytics.output import (
     FORMATS,
     TABLE_WIDTH,
@@ -38,7 +40,8 @@ from analytics.output import (
 if TYPE_CHECKING:  # heavy modules are imported where used: `dicelab --version` needs none
     from analytics.eventlog.roles import ComponentRoles
     from analytics.query.filters import Filters
-    from analytics.tables import components as analysis
+    from analytics.tables import table as analysis
+    from analytics.tables.table import ComponentResults
 
 
 def _keep_source(ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> None:
@@ -159,13 +162,13 @@ def query_command(name, params, queries_dir, logs, players, module, card_set, bo
     """
     from analytics.query.database import LogDatabase, find_query
     from analytics.query.provenance import describe_logs
-    from analytics.tables import components as analysis
+    from analytics.tables.table import Table
     filters = make_filters(players, module, card_set, bot, logs)
     query = find_query(name, queries_dir)  # an unknown name fails before any file is read
     with LogDatabase(logs, filters, queries_dir) as db:
         frame = db.execute(query, dict(params))
         read = describe_logs(db)
-    emit(analysis.Table(frame, read), fmt, columns, wide)
+    emit(Table(frame, read), fmt, columns, wide)
 
 
 @click.command("components", cls=Command)
@@ -200,12 +203,56 @@ def component_table(kind, logs, filters, sort, min_n, columns, wide, fmt) -> Non
 
 
 def _table(kind: str, logs, filters: Filters, sort: str, min_n: int | None) -> analysis.Table:
+    if kind != SEATS:
+        return cached_results(kind, logs, filters).presented(sort, min_n)
     from analytics.query.database import LogDatabase
-    from analytics.tables import components as analysis
+    from analytics.tables.components import seat_table
     with LogDatabase(logs, filters) as db:
-        if kind == SEATS:
-            return analysis.seat_table(db, None, sort)
-        return analysis.component_table(db, kind, None, sort, min_n)
+        return seat_table(db, None, sort)
+
+
+def cached_results(kind: str, logs, filters: Filters) -> ComponentResults:
+    """The computed table of component kind `kind` before it is shown (every row, unsorted):
+    kept in the results cache under the logs and filters alone, so another sort, --min-n,
+    format or choice of columns on the same games only presents it again. Its warnings are
+    raised again on a hit, as when it was computed."""
+    from analytics.cache import Entry
+
+    entry = Entry.of(logs, {"results": kind, "filters": dataclasses.asdict(filters)})
+    kept = _load_results(entry) if entry is not None else None
+    if kept is None:
+        kept = with_notices(partial(_component_results, kind, logs, filters))
+        if entry is not None:
+            entry.store_text(json.dumps({"results": kept[0].to_json(),
+                                         "warnings": list(kept[1])}))
+    results, notices = kept
+    for message in notices:
+        warnings.warn(Notice(message), stacklevel=2)
+    return results
+
+
+def _component_results(kind: str, logs, filters: Filters) -> ComponentResults:
+    from analytics.query.database import LogDatabase
+    from analytics.tables.components import component_results
+    with LogDatabase(logs, filters) as db:
+        return component_results(db, kind)
+
+
+def _load_results(entry) -> tuple[ComponentResults, tuple[str, ...]] | None:
+    """A kept computed table and its warnings, or None (absent or damaged: computed again)."""
+    from analytics.tables.table import ComponentResults
+
+    text = entry.load_text()
+    try:
+        data = json.loads(text) if text is not None else None
+        if not isinstance(data, dict):
+            return None
+        notices = data.get("warnings")
+        if not (isinstance(notices, list) and all(isinstance(n, str) for n in notices)):
+            return None
+        return ComponentResults.from_json(data["results"]), tuple(notices)
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 SEATS = "seats"  # the seat table, beside the component kinds

@@ -152,7 +152,7 @@ def power_table(effects: Sequence[float], endpoints: Sequence[str] = ("seat:0",)
                 paired: bool = False, correlation: float | None = None, logs_a=(), logs_b=(),
                 game: str | None = None):
     """The games each endpoint needs, its spread measured from two paired runs when given."""
-    from analytics.tables.components import Table
+    from analytics.tables.table import Table
 
     for endpoint in endpoints:  # a bad name fails before any run is read
         parse_endpoint(endpoint)

@@ -23,13 +23,14 @@ from analytics.query.database import Filters, LogDatabase
 from analytics.reports import charts
 from analytics.stats import balance as bs
 from analytics.tables import components as analysis
+from analytics.tables.table import SHORT_COLUMNS
 
 
 def component_columns(roles: Roles, kind: str) -> tuple[str, ...]:
     """The columns a report shows of a component kind's table: its id and what a person calls
     it, the text table's own (counts, and estimates each with its interval and test), and the
     caveat that travels with them."""
-    return (kind, "name", *analysis.SHORT_COLUMNS, "caveat")
+    return (kind, "name", *SHORT_COLUMNS, "caveat")
 
 
 @dataclass

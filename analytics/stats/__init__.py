@@ -11,12 +11,12 @@ scipy is imported only where needed: importing it costs about a second,
 more than the whole card table takes to compute.
 """
 
+from analytics.output import analysis_p as format_p  # the analyses' p-value text
 from analytics.stats.bootstrap import bootstrap_sums, percentile_interval
 from analytics.stats.estimates import (
     Estimate,
     benjamini_hochberg,
     cluster_ratio_bounds,
-    format_p,
     mean_bounds,
     newcombe_difference,
     normal_quantile,

@@ -197,13 +197,3 @@ def cluster_ratio_bounds(numerator, denominator, confidence: float = 0.95
     return np.clip(r - z * se, 0, 1), np.clip(r + z * se, 0, 1)
 
 
-def format_p(p: float) -> str:
-    """A p-value as text: two significant digits, scientific when small; never '0.0'.
-
-    A p-value below 1e-300 (or one that underflowed to 0 in floating point) is '< 1e-300'.
-    """
-    if p is None or math.isnan(p):
-        return ""
-    if p < 1e-300:
-        return "< 1e-300"
-    return f"{p:.2g}" if p >= 1e-3 else f"{p:.1e}"

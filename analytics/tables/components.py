@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -17,39 +16,32 @@ import polars as pl
 from threadpoolctl import threadpool_limits
 
 from analytics import stats
-from analytics.errors import UserError
 from analytics.output import with_p_text
 from analytics.query.database import Filters, LogDatabase, list_queries, opened
 from analytics.query.provenance import describe_logs
 from analytics.stats.balance import seat_family
 from analytics.tables.design import SeatDesign, ratio
+from analytics.tables.table import ComponentResults, Table, require_column
 
-__all__ = ["Table", "component_table", "list_queries", "seat_table"]
+__all__ = ["ComponentResults", "Table", "component_results", "component_table", "list_queries",
+           "seat_table"]
 
 Logs = Iterable[str | Path] | LogDatabase  # paths to open, or logs already open
 COVARIATES = ("seat", "bot", "players", "module")
-# A component table's text columns by default, after its id: a count, then every estimate
-# with its interval (a text table shows each as `estimate (low, high)`) and its test.
-SHORT_COLUMNS = ("n_owned", *(f"{c}{end}" for c in ("take_rate", "owned_wr", "not_owned_wr",
-                                                     "delta") for end in ("", "_low", "_high")),
-                 "delta_p_adj", "adjusted_delta", "adjusted_delta_low", "adjusted_delta_high",
-                 "adjusted_p_adj")
 # The regression's normal approximation needs owners: below this many, no adjusted row.
 MIN_ADJUSTED = 100
 CAVEAT = "association: who buys it, not what it does (its effect: dicelab value)"
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A result frame and the footnotes that must be shown with it."""
-
-    frame: pl.DataFrame
-    footnotes: tuple[str, ...] = ()
-    columns: tuple[str, ...] = ()  # a text table's default columns (empty: every column)
-
-
 def component_table(logs: Logs, component: str, filters: Filters | None = None,
                     sort: str = "delta", min_n: int = 200) -> Table:
+    """The table of one component kind of the game's roles (Dice Forge: card, face), shown:
+    `component_results`, presented with `sort` and `min_n`."""
+    return component_results(logs, component, filters).presented(sort, min_n)
+
+
+def component_results(logs: Logs, component: str, filters: Filters | None = None
+                      ) -> ComponentResults:
     """The table of one component kind of the game's roles (Dice Forge: card, face): rates
     and their differences by the rare-row rule (analytics.stats.rates), and the adjusted
     association with standard errors clustered by game.
@@ -83,9 +75,7 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
             read = describe_logs(db)
             effects = effects.result()
     frame, tests = _frame(component, names, design, rates, effects, used, roles.score)
-    shown, hidden = _apply_min_n(frame, "n_owned", min_n)
     notes = (
-        f"{hidden} rows under --min-n {min_n} hidden (owned in fewer seat-games)",
         f"{design.n_games} games, {db.filters.describe()}; win rate = mean win share; "
         f"take_rate, owned_wr, not_owned_wr, delta: {stats.RARE_ROW_RULE}",
         "delta (owned_wr - not_owned_wr) and adjusted_delta are ASSOCIATIONS (column caveat): "
@@ -99,11 +89,7 @@ def component_table(logs: Logs, component: str, filters: Filters | None = None,
         f"is; each beside the estimate it tests; a {component} owned by exactly the same "
         "seats as an earlier one (same_as) repeats its test and is not counted again",
     )
-    shown = with_p_text(sort_frame(shown, sort), *P_COLUMNS)
-    return Table(shown, (*read, *notes), (component, *SHORT_COLUMNS))
-
-
-P_COLUMNS = ("delta_p", "delta_p_adj", "adjusted_p", "adjusted_p_adj")
+    return ComponentResults(component, frame, tuple(read), notes)
 
 
 def _frame(component: str, names: list[str], design: SeatDesign, rates: dict,
@@ -171,24 +157,6 @@ def _adjusted_associations(seats: pl.DataFrame, design: SeatDesign) -> list[stat
     dummies = covariates.to_dummies(drop_first=True) if seats.height else covariates
     return stats.adjusted_associations(seats["win_share"].to_numpy(), design.owned,
                                        dummies.to_numpy().astype(float), design.game)
-
-
-def _apply_min_n(frame: pl.DataFrame, column: str, min_n: int) -> tuple[pl.DataFrame, int]:
-    shown = frame.filter(pl.col(column) >= min_n)
-    return shown, frame.height - shown.height
-
-
-def sort_frame(frame: pl.DataFrame, sort: str) -> pl.DataFrame:
-    """`frame` sorted by column `sort`: numbers descending, text ascending, missing last."""
-    require_column(frame, sort)
-    descending = frame.schema[sort].is_numeric()
-    return frame.sort(sort, descending=descending, nulls_last=True)
-
-
-def require_column(frame: pl.DataFrame, sort: str) -> None:
-    """A UserError naming the columns when --sort names none of them."""
-    if sort not in frame.columns:
-        raise UserError(f"cannot sort by {sort!r}: columns are {', '.join(frame.columns)}")
 
 
 def _seat_note(players: int, group: pl.DataFrame) -> str:
