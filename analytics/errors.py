@@ -1,7 +1,11 @@
 """The one exception type for user mistakes: the CLI prints its message and exits non-zero;
-user files read as text, a bad encoding named as one."""
+user files read as text, a bad encoding named as one; notices (caveats shown with a result)
+kept with what was computed, to be shown again when it is read back."""
 
+import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 
 class UserError(Exception):
@@ -37,3 +41,33 @@ def decode_text(data: bytes, where: str) -> str:
         line = data[:err.start].count(b"\n") + 1
         raise UserError(f"{where}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x})"
                         ) from None
+
+
+T = TypeVar("T")
+
+
+def with_notices(compute: Callable[[], T]) -> tuple[T, tuple[str, ...]]:
+    """`compute()` and the Notice messages it raised (each once, in order), kept for `show` to
+    print rather than printed: a cached output shows them again. Other warnings are shown as
+    they come."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = compute()
+    notices: dict[str, None] = {}
+    others: dict[tuple, warnings.WarningMessage] = {}  # each once, as Python's default shows
+    for warning in caught:
+        if issubclass(warning.category, Notice):
+            notices[str(warning.message)] = None
+        else:
+            others.setdefault((warning.category, str(warning.message), warning.filename,
+                               warning.lineno), warning)
+    for warning in others.values():
+        warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                               warning.lineno)
+    return result, tuple(notices)
+
+
+def warn_again(notices: tuple[str, ...]) -> None:
+    """Raise kept Notice messages again, in order (a result read back shows its caveats)."""
+    for message in notices:
+        warnings.warn(Notice(message), stacklevel=2)

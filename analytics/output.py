@@ -318,3 +318,28 @@ def _remove_made(kept: Callable[[], bool]) -> None:
     for folder, keep in made:
         if folder.is_dir() and not keep(folder) and not (stopped and any(folder.iterdir())):
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def frame_to_text(frame: pl.DataFrame) -> str:
+    """A frame as text for a JSON entry of the results cache: Arrow IPC (zstd), base64. Every
+    type and every bit of every value comes back (`frame_from_text`)."""
+    import base64
+    import io
+
+    buffer = io.BytesIO()
+    frame.write_ipc(buffer, compression="zstd")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def frame_from_text(text: object) -> pl.DataFrame:
+    """The frame `frame_to_text` wrote; a ValueError when `text` is not one (a damaged entry)."""
+    import base64
+    import binascii
+    import io
+
+    import polars as pl
+
+    try:
+        return pl.read_ipc(io.BytesIO(base64.b64decode(str(text), validate=True)))
+    except (binascii.Error, pl.exceptions.PolarsError, OSError) as err:
+        raise ValueError(f"not a kept frame ({err})") from None

@@ -95,7 +95,9 @@ def results_entries(run_folder: Path) -> list[Path]:
     return [p for p in entries(run_folder) if '"results"' in p.read_text()[:12]]
 
 
-PRESENTED = ("cards", "faces", "components")  # computed once, then presented in any way
+# Computed once, then presented in any way: the component tables; a comparison's arms are
+# kept as read.
+PRESENTED = ("cards", "faces", "components", "compare")
 
 
 @pytest.mark.parametrize("command", ["cards", "faces", "components", "seats", "compare"])
@@ -107,8 +109,8 @@ def test_a_hit_prints_what_the_command_computes_in_every_format(command, fresh, 
         assert computed[0] == 0 and computed[1], computed
         opened = len(opens)
         assert run(*args) == computed  # this output is new: made and kept
-        # a component table's later formats present the computed table again; a comparison
-        # opens both arms
+        # later formats of a component table present it again; a comparison reads its arms
+        # as kept (the first opens both arms)
         kept = command in PRESENTED and fmt != FORMATS[0]
         assert len(opens) == opened + (0 if kept else 2 if command == "compare" else 1)
         opened = len(opens)
@@ -274,3 +276,60 @@ def test_simulate_and_repair_leave_the_default_tables_cached(tmp_path, cache_on,
 
 def test_logs_at_a_url_are_not_cached(cache_on):
     assert cache.Entry.of(["memory://runs/a"], {}) is None
+
+
+def arm_entries(run_folder: Path) -> list[Path]:
+    """The entries of runs read as an arm of a paired comparison."""
+    return [p for p in entries(run_folder) if '"seats"' in p.read_text()[:12]]
+
+
+def test_a_comparison_of_two_simulated_runs_reads_no_logs(tmp_path, cache_on, opens,
+                                                          monkeypatch):
+    """`simulate` keeps its run read as an arm: comparing two such runs (in either order)
+    opens neither's logs, and prints what reading them gives."""
+    base = simulate(tmp_path / "base")
+    goddess = simulate(tmp_path / "goddess", "--swap", "M8=goddess")
+    assert len(arm_entries(base)) == len(arm_entries(goddess)) == 1
+    for first, second in ((base, goddess), (goddess, base)):
+        args = ["compare", "--logs-a", first, "--logs-b", second, "--format", "csv"]
+        computed = uncached(args, monkeypatch)
+        opened = len(opens)
+        assert run(*args) == computed and computed[0] == 0
+        assert len(opens) == opened, "a kept arm was read from its logs"
+        assert f"read --logs-b: 1 run(s) kept from {second}" in computed[2]
+
+
+@pytest.mark.parametrize("damage", [b"{", b'{"seats": "%%"}', b'{"seats": 1, "read": []}'])
+def test_a_damaged_kept_arm_is_read_again(damage, fresh, cache_on, opens, monkeypatch):
+    args = ["compare", "--logs-a", fresh[0], "--logs-b", fresh[1], "--format", "json"]
+    first = run(*args)
+    (arm,) = arm_entries(fresh[0])
+    arm.write_bytes(damage)
+    opened = len(opens)
+    again = run(*args[:-1], "csv")
+    assert again == uncached(args[:-1] + ["csv"], monkeypatch)
+    assert len(opens) == opened + 1 + 2  # arm A read again; the uncached run opens both
+    assert run(*args) == first
+    assert len(arm_entries(fresh[0])) == 1  # replaced whole
+
+
+def test_the_caveats_of_a_kept_arm_are_shown_again(tmp_path, cache_on, opens):
+    """An unfinished run read as an arm says so again when its kept arm is read."""
+    from analytics.runs.simulate import RunConfig, run_simulation
+
+    runs = [run_simulation(RunConfig(players=4, games=20, seed=3, card_set=card_set),
+                           tmp_path / card_set, workers=1, progress=False, chunk_size=5)
+            for card_set in ("base", "base-alternates")]
+    for folder in runs:  # both stopped before their last part: the same 15 seeds
+        last = sorted((folder / "parts").iterdir())[-1]
+        for path in last.iterdir():
+            path.unlink()
+        last.rmdir()
+    args = ["compare", "--logs-a", runs[0], "--logs-b", runs[1]]
+    first = run(*args)
+    opened = len(opens)
+    other = run(*args, "--format", "csv")  # another output: the arms as kept
+    assert len(opens) == opened
+    warned = [[line for line in out[2].splitlines() if line.startswith("warning:")]
+              for out in (first, other)]
+    assert warned[0] == warned[1] and sum("unfinished" in line for line in warned[0]) == 2

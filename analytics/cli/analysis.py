@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import warnings
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -27,7 +26,7 @@ from analytics.cli.common import (
     show,
     with_notices,
 )
-from analytics.errors import Notice, UserError
+from analytics.errors import UserError, warn_again
 from analytics.output import (
     FORMATS,
     TABLE_WIDTH,
@@ -226,8 +225,7 @@ def cached_results(kind: str, logs, filters: Filters) -> ComponentResults:
             entry.store_text(json.dumps({"results": kept[0].to_json(),
                                          "warnings": list(kept[1])}))
     results, notices = kept
-    for message in notices:
-        warnings.warn(Notice(message), stacklevel=2)
+    warn_again(notices)
     return results
 
 
@@ -270,7 +268,9 @@ def precompute_tables(folder: Path | str) -> None:
     """Put every component kind's table and the seat table of the run folder `folder`, with
     the commands' default options, in the results cache in every format: the first `dicelab
     cards --logs FOLDER` after a run is a hit. Each table is computed once, as its command
-    computes it; its warnings are kept for the hits to show, not shown here."""
+    computes it; its warnings are kept for the hits to show, not shown here. The run read as
+    an arm of a paired comparison is kept too: `compare` of two runs made so reads neither's
+    logs."""
     from analytics.cache import Entry, enabled
     from analytics.eventlog.location import is_url
     from analytics.query.filters import Filters
@@ -287,6 +287,8 @@ def precompute_tables(folder: Path | str) -> None:
                 entry = Entry.of(logs, table_key(kind, filters, sort, min_n, fmt))
                 if entry is not None:
                     entry.store(replace(rendered(made, fmt), warnings=notices))
+        from analytics.experiments.paired import read_arm
+        with_notices(partial(read_arm, "A", logs))  # kept by reading it; shown by compare
     except UserError:
         pass  # the command asked later says what is wrong: a run is not failed for it
 

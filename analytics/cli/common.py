@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
 from analytics.cache import Entry, Output
 from analytics.errors import Notice, UserError
+from analytics.errors import with_notices as with_notices  # where the commands import it
 from analytics.output import FORMATS, removed_on_failure
 
 # A run stopped mid-way (a signal, a lost worker) was reported: its folder stays, for --resume.
@@ -124,30 +124,6 @@ def cached_output(logs: Iterable[str | Path], params: object,
         if entry is not None:
             entry.store(output)
     return output
-
-
-T = TypeVar("T")
-
-
-def with_notices(compute: Callable[[], T]) -> tuple[T, tuple[str, ...]]:
-    """`compute()` and the Notice messages it raised (each once, in order), kept for `show` to
-    print rather than printed: a cached output shows them again. Other warnings are shown as
-    they come."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        result = compute()
-    notices: dict[str, None] = {}
-    others: dict[tuple, warnings.WarningMessage] = {}  # each once, as Python's default shows
-    for warning in caught:
-        if issubclass(warning.category, Notice):
-            notices[str(warning.message)] = None
-        else:
-            others.setdefault((warning.category, str(warning.message), warning.filename,
-                               warning.lineno), warning)
-    for warning in others.values():
-        warnings.warn_explicit(warning.message, warning.category, warning.filename,
-                               warning.lineno)
-    return result, tuple(notices)
 
 
 class Command(UserErrorsExit1, click.Command):

@@ -9,21 +9,28 @@ one game for both arms). No statistics here (see analytics.experiments.compare).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import polars as pl
 
-from analytics.errors import UserError
+from analytics.cache import Entry
+from analytics.errors import UserError, warn_again, with_notices
 from analytics.eventlog.roles import Roles
-from analytics.query.database import LogDatabase
-from analytics.query.provenance import describe_logs
+from analytics.output import frame_from_text, frame_to_text
+
+if TYPE_CHECKING:  # the reader (DuckDB) is imported where logs are read: kept arms need none
+    from analytics.query.database import LogDatabase
 
 MASK_BITS = 63  # components per mask word of ownership_by_seat_game
+MASK_COLUMNS = ("game_row", "seat", "word", "mask")  # ownership_by_seat_game's, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +46,35 @@ class ArmLogs:
     read: tuple[str, ...]  # what was read (runs, sets, games), said on stderr
     roles: Roles  # the game's, as its logs carry them
     sources: pl.DataFrame = field(default_factory=pl.DataFrame)  # score_by_source_by_game
+
+    def to_json(self, notices: tuple[str, ...] = ()) -> dict:
+        """As JSON-able values (the frames and masks as `output.frame_to_text`), with the
+        caveats reading it raised."""
+        return {"seats": frame_to_text(self.seats), "sources": frame_to_text(self.sources),
+                "masks": {kind: frame_to_text(pl.DataFrame(dict(zip(MASK_COLUMNS, arrays,
+                                                                    strict=True))))
+                          for kind, arrays in self.masks.items()},
+                "available": {kind: list(ids) for kind, ids in self.available.items()},
+                "read": list(self.read), "roles": self.roles.to_json(),
+                "warnings": list(notices)}
+
+    @classmethod
+    def from_json(cls, data: object, label: str) -> tuple[ArmLogs, tuple[str, ...]]:
+        """`to_json`'s arm, as arm `label`, and its caveats; a ValueError when `data` is not
+        such (a damaged entry)."""
+        try:
+            masks = {kind: tuple(frame_from_text(text)[c].to_numpy() for c in MASK_COLUMNS)
+                     for kind, text in data["masks"].items()}
+            first, *rest = map(str, data["read"])
+            said, _, what = first.partition(": ")  # `read --logs-a: ...` as read then
+            read = (f"read --logs-{label.lower()}: {what}", *rest) if said.startswith(
+                "read --logs") else (first, *rest)
+            arm = cls(label, frame_from_text(data["seats"]), masks,
+                      {kind: tuple(map(str, ids)) for kind, ids in data["available"].items()},
+                      read, Roles.from_json(data["roles"]), frame_from_text(data["sources"]))
+            return arm, tuple(map(str, data["warnings"]))
+        except (KeyError, TypeError, AttributeError, UserError) as err:
+            raise ValueError(f"not a kept arm ({err})") from None
 
     @property
     def sets(self) -> str:
@@ -73,10 +109,18 @@ def read_arm(label: str, logs: Iterable[str | Path], game: str | None = None) ->
 
     DuckDB packs each seat's acquisitions of a game into bit masks and numbers the game by
     its place in seed order: on 100,000 games a few hundred thousand integers cross to numpy
-    instead of millions of acquisition rows to be matched to their games in Python.
+    instead of millions of acquisition rows to be matched to their games in Python. An arm
+    read before from the same files by the same code comes from the results cache
+    (docs/cache.md), with the caveats it raised then.
     """
-    with LogDatabase(logs, game=game) as db:
-        return _collect(label, db, _submit(db))
+    logs = list(logs)
+    entry = _arm_entry(logs, game)
+    kept = _kept_arm(entry, label)
+    if kept is not None:
+        return kept
+    db, notices = _opened(logs, game)
+    with db:
+        return _kept(entry, _collect(label, db, _submit(db)), notices)
 
 
 def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
@@ -85,11 +129,54 @@ def read_arms(logs_a: Iterable[str | Path], logs_b: Iterable[str | Path],
     background thread (DuckDB releases the GIL) while this thread checks the other arm's
     folders and turns finished results into arrays. Everything said on stderr (an unfinished
     run, what was read) comes in the same order as reading one arm after the other."""
-    with LogDatabase(logs_a, game=game) as db_a:
+    logs_a, logs_b = list(logs_a), list(logs_b)
+    entry_a = _arm_entry(logs_a, game)
+    kept_a = _kept_arm(entry_a, "A")
+    if kept_a is not None:
+        return kept_a, read_arm("B", logs_b, game)
+    db_a, notices_a = _opened(logs_a, game)
+    with db_a:
         pending_a = _submit(db_a)
-        with LogDatabase(logs_b, game=game) as db_b:
+        entry_b = _arm_entry(logs_b, game)
+        kept_b = _kept_arm(entry_b, "B")
+        if kept_b is not None:
+            return _kept(entry_a, _collect("A", db_a, pending_a), notices_a), kept_b
+        db_b, notices_b = _opened(logs_b, game)
+        with db_b:
             pending_b = _submit(db_b)
-            return _collect("A", db_a, pending_a), _collect("B", db_b, pending_b)
+            return (_kept(entry_a, _collect("A", db_a, pending_a), notices_a),
+                    _kept(entry_b, _collect("B", db_b, pending_b), notices_b))
+
+
+def _opened(logs: list, game: str | None) -> tuple[LogDatabase, tuple[str, ...]]:
+    """The arm's logs open, and the caveats opening them raised (shown now, and kept)."""
+    from analytics.query.database import LogDatabase
+
+    db, notices = with_notices(partial(LogDatabase, logs, game=game))
+    warn_again(notices)
+    return db, notices
+
+
+def _arm_entry(logs: list, game: str | None) -> Entry | None:
+    return Entry.of(logs, {"arm": "paired", "game": game})
+
+
+def _kept_arm(entry: Entry | None, label: str) -> ArmLogs | None:
+    """The arm kept in `entry`, as arm `label`, its caveats raised again; None when there is
+    none (or it is damaged: read again)."""
+    text = entry.load_text() if entry is not None else None
+    try:
+        arm, notices = ArmLogs.from_json(json.loads(text), label) if text else (None, ())
+    except ValueError:  # json's errors are ValueErrors too
+        return None
+    warn_again(notices)
+    return arm
+
+
+def _kept(entry: Entry | None, arm: ArmLogs, notices: tuple[str, ...]) -> ArmLogs:
+    if entry is not None:
+        entry.store_text(json.dumps(arm.to_json(notices)))
+    return arm
 
 
 def _submit(db: LogDatabase) -> dict[str, Future[pl.DataFrame]]:
@@ -108,7 +195,9 @@ def _collect(label: str, db: LogDatabase, pending: dict[str, Future[pl.DataFrame
         offered = pending[f"offered:{kind}"].result()
         available[kind] = tuple(sorted(offered["component"].unique().to_list()))
         rows = pending[f"masks:{kind}"].result()
-        masks[kind] = tuple(rows[c].to_numpy() for c in ("game_row", "seat", "word", "mask"))
+        masks[kind] = tuple(rows[c].to_numpy() for c in MASK_COLUMNS)
+    from analytics.query.provenance import describe_logs
+
     read = describe_logs(db, f"--logs-{label.lower()}")
     return ArmLogs(label, pending["seats"].result(), masks, available, read, db.roles,
                    pending["sources"].result())

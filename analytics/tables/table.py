@@ -4,15 +4,12 @@ that a kept table is presented without the query or statistics modules."""
 
 from __future__ import annotations
 
-import base64
-import binascii
-import io
 from dataclasses import dataclass
 
 import polars as pl
 
 from analytics.errors import UserError
-from analytics.output import with_p_text
+from analytics.output import frame_from_text, frame_to_text, with_p_text
 
 # A component table's text columns by default, after its id: a count, then every estimate
 # with its interval (a text table shows each as `estimate (low, high)`) and its test.
@@ -49,21 +46,17 @@ class ComponentResults:
                      (*self.read, hidden_note, *self.notes), (self.component, *SHORT_COLUMNS))
 
     def to_json(self) -> dict:
-        """As JSON-able values; the frame as Arrow IPC bytes (base64), every type and bit kept."""
-        buffer = io.BytesIO()
-        self.frame.write_ipc(buffer)
+        """As JSON-able values; the frame as text (`output.frame_to_text`)."""
         return {"component": self.component, "read": list(self.read),
-                "notes": list(self.notes),
-                "frame": base64.b64encode(buffer.getvalue()).decode("ascii")}
+                "notes": list(self.notes), "frame": frame_to_text(self.frame)}
 
     @classmethod
     def from_json(cls, data: dict) -> ComponentResults:
         """From `to_json`'s values; a ValueError when they are not such (a damaged entry)."""
         try:
-            frame = pl.read_ipc(io.BytesIO(base64.b64decode(data["frame"], validate=True)))
-            return cls(str(data["component"]), frame, tuple(map(str, data["read"])),
-                       tuple(map(str, data["notes"])))
-        except (KeyError, TypeError, binascii.Error, pl.exceptions.PolarsError, OSError) as err:
+            return cls(str(data["component"]), frame_from_text(data["frame"]),
+                       tuple(map(str, data["read"])), tuple(map(str, data["notes"])))
+        except (KeyError, TypeError) as err:
             raise ValueError(f"not component results ({err})") from None
 
 
